@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { registerStaticWeb } from './http/static-web.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createProductsRepository } from './modules/products/products.repository.js';
+import { createProductsService } from './modules/products/products.service.js';
+import { productRoutes } from './modules/products/routes.js';
+import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+}
+
+/** Builds the shop's Fastify instance with every plugin and module; it never listens. */
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // Keep a caller's request id (a proxy's) when it is sane, so log lines can be joined.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    frameworkErrors: handleFrameworkError,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Admins may point a product at an image on another site.
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CaseForge shop API',
+        description: 'Products, reviews, accounts, orders and payments of the CaseForge web shop.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const products = createProductsService(createProductsRepository(db.kysely));
+  const reviews = createReviewsService(createReviewsRepository(db.kysely));
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(db));
+      await api.register(productRoutes(products));
+      await api.register(reviewRoutes(reviews));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where the built web app lives when the server runs from apps/server/dist. */
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATA_DIR: z.string().trim().min(1).default('data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    WEB_DIST: optionalString,
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(8, 'must be at least 8 characters').optional(),
+    ),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z.string().startsWith('sk_', 'must start with sk_').optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+      z.string().startsWith('pk_', 'must start with pk_').optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+    ),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    const pairs = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+      ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a;
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `is required with ${env[a] ? a : b}`,
+        });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  /** The built web app to serve, or undefined when it has not been built (API only). */
+  webDist: string | undefined;
+  authSecret: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
+  stripe:
+    { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  smtp: { url: string; from: string } | undefined;
+  redisUrl: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment into the config; a bad value throws one line naming the variable. */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, 'shop.db')}`;
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    database: databaseUrl.startsWith('file:')
+      ? { kind: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) }
+      : { kind: 'postgres', url: databaseUrl },
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    authSecret: env.AUTH_SECRET,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    smtp: env.SMTP_URL
+      ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'CaseForge Shop <no-reply@localhost>' }
+      : undefined,
+    redisUrl: env.REDIS_URL,
+  };
+}
+
+/** Reads `.env` (when present) and the process environment: the only reader of process.env. */
+export function readConfig(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return parseConfig(process.env);
+}

@@ -1,0 +1,86 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/**
+ * Times are ISO strings when written; PostgreSQL reads them back as Date, SQLite as text.
+ * Repositories turn both into ISO strings with `toIso`.
+ */
+export type Timestamp = ColumnType<Date | string, string, string>;
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: string;
+  img_url: string;
+  price_cents: number;
+  aqty: number;
+  minquantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: string;
+  user_id: string | null;
+  rating: number;
+  review: string;
+  reviewer: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  uid: string | null;
+  display_name: string;
+  provider_id: string;
+  role: 'admin' | 'user';
+  location: string | null;
+  education: string | null;
+  phone: string | null;
+  linkedin: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  phone: string;
+  address: string;
+  quantity: number;
+  unit_price_cents: number;
+  price_cents: number;
+  payment_status: string;
+  order_status: string;
+  transaction_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  gateway: string;
+  intent_id: string;
+  amount_cents: number;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  products: ProductsTable;
+  reviews: ReviewsTable;
+  users: UsersTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type NewReviewRow = Insertable<ReviewsTable>;

@@ -1,0 +1,20 @@
+import { errorStatus, type ErrorCode } from '@shop/shared';
+
+/** The one error class of the app: a code from @shop/shared, a message for people, field errors. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorStatus[code];
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('not_found', `${what} not found`);
+  }
+}

@@ -1,0 +1,82 @@
+import { errorStatus, type ApiError, type ErrorCode } from '@shop/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Field errors keyed by field name (`name`, `items.0.qty`), or by the part of the request. */
+function fieldErrors(
+  error: FastifyError & { validation: NonNullable<FastifyError['validation']> },
+) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const key =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+      (typeof issue.params?.['missingProperty'] === 'string'
+        ? issue.params['missingProperty']
+        : (error.validationContext ?? 'request'));
+    fields[key] ??= issue.message ?? 'is invalid';
+  }
+  return fields;
+}
+
+/** Codes for the errors Fastify itself raises before a handler runs. */
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(errorStatus) as [ErrorCode, number][]).find(
+    ([, s]) => s === status,
+  );
+  return match?.[0] ?? (status >= 500 ? 'internal' : 'bad_request');
+}
+
+/**
+ * Turns every error into the documented JSON shape. Expected errors keep their message; anything
+ * else is logged and answered with a 500 that hides its details.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrors(error);
+      const first = Object.entries(fields)[0];
+      const message = first ? `${first[0]}: ${first[1]}` : 'The request is invalid';
+      return reply.status(400).send(body('validation_failed', message, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(codeForStatus(status), error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send(body('internal', 'Something went wrong on our side. Please try again.'));
+  });
+}
+
+/**
+ * Errors the router raises before any hook runs (a malformed URL, an over-long path parameter):
+ * the same JSON shape as every other error.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long'
+      : 'The address is not valid';
+  void reply.status(status).send(body(codeForStatus(status), message));
+}
+
+/** JSON 404 for unknown API routes. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .send(body('not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}`));
+}

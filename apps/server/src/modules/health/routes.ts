@@ -1,0 +1,29 @@
+import { apiErrorSchema } from '@shop/shared';
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+
+export function healthRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Ready when the database answers',
+          response: { 200: z.object({ status: z.literal('ok') }), 503: apiErrorSchema },
+        },
+      },
+      async () => {
+        try {
+          await sql`select 1`.execute(db.kysely);
+        } catch {
+          throw new AppError('unavailable', 'The database is not reachable');
+        }
+        return { status: 'ok' as const };
+      },
+    );
+  };
+}

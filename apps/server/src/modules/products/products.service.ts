@@ -1,0 +1,37 @@
+import { ID_PATTERN, type Product } from '@shop/shared';
+import type { ProductRow } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { ProductsRepository } from './products.repository.js';
+
+/** A stored product in the API's shape, with the spec client's alternative names too. */
+export function toProduct(row: ProductRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    productName: row.name,
+    price: row.price_cents / 100,
+    description: row.description,
+    imgURL: row.img_url,
+    image: row.img_url,
+    aqty: row.aqty,
+    aQty: row.aqty,
+    minquantity: row.minquantity,
+  };
+}
+
+export function createProductsService(products: ProductsRepository) {
+  return {
+    async list(limit?: number): Promise<Product[]> {
+      return (await products.list(limit)).map(toProduct);
+    },
+
+    async get(id: string): Promise<Product> {
+      // A malformed id cannot name a product: answer 404 without asking the database.
+      const row = ID_PATTERN.test(id) ? await products.findById(id) : undefined;
+      if (!row) throw AppError.notFound('Product');
+      return toProduct(row);
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Error codes the API answers with, and the HTTP status each one maps to. */
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+/** The one shape of every error answer: `{"error":{"code","message","fields"?}}`. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export type ApiError = z.infer<typeof apiErrorSchema>;
