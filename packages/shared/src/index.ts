@@ -6,3 +6,4 @@ export * from './list.js';
 export * from './products.js';
 export * from './reviews.js';
 export * from './format.js';
+export * from './accounts.js';

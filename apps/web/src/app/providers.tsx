@@ -1,0 +1,28 @@
+import { TOAST_LIMIT } from '@shop/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { createQueryClient } from '../lib/query-client';
+
+/** Keeps at most TOAST_LIMIT toasts on screen, dismissing the oldest. */
+function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    toasts
+      .filter((t) => t.visible)
+      .slice(TOAST_LIMIT)
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster position="top-center" />
+      <ToastLimit />
+    </QueryClientProvider>
+  );
+}

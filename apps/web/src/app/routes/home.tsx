@@ -1,0 +1,38 @@
+import { SHOWCASE_SIZE } from '@shop/shared';
+import { Link } from 'react-router';
+import { ProductsSection } from '../../features/catalog/components/products-section';
+import { CompanyIntro } from '../../features/home/components/company-intro';
+import { CompanyProfile } from '../../features/home/components/company-profile';
+import { HeroCarousel } from '../../features/home/components/hero-carousel';
+import { StatsBlock } from '../../features/home/components/stats-block';
+import { LatestReviewsSection } from '../../features/reviews/components/latest-reviews-section';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function HomeRoute() {
+  usePageTitle('Computer cases, gaming cases and power supplies');
+  return (
+    <div className="space-y-16">
+      <HeroCarousel />
+      <section aria-labelledby="tools-heading" className="space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="tools-heading" className="text-3xl font-bold">
+            Our Tools
+          </h2>
+          <Link to="/products" className="link link-primary font-semibold">
+            See all products
+          </Link>
+        </div>
+        <ProductsSection limit={SHOWCASE_SIZE} />
+      </section>
+      <StatsBlock />
+      <section aria-labelledby="reviews-heading" className="space-y-6">
+        <h2 id="reviews-heading" className="text-center text-3xl font-bold">
+          Customer Review
+        </h2>
+        <LatestReviewsSection />
+      </section>
+      <CompanyIntro />
+      <CompanyProfile />
+    </div>
+  );
+}

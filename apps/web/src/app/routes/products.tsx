@@ -1,0 +1,18 @@
+import { ProductsSection } from '../../features/catalog/components/products-section';
+import { usePageTitle } from '../../lib/use-page-title';
+import { PageHeader } from '../../components/ui/page-header';
+
+export function ProductsRoute() {
+  usePageTitle('Our Tools');
+  return (
+    <>
+      <PageHeader title="Our Tools">
+        <p>
+          Every case and power supply we make, with its price per piece, minimum order and the
+          quantity available to ship now.
+        </p>
+      </PageHeader>
+      <ProductsSection />
+    </>
+  );
+}

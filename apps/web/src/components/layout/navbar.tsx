@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+
+const links = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/products', label: 'Products', end: false },
+  { to: '/blogs', label: 'Blogs', end: false },
+  { to: '/portfolio', label: 'Portfolio', end: false },
+  { to: '/login', label: 'Login', end: false },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : undefined;
+
+export function Navbar() {
+  const [open, setOpen] = useState(false);
+
+  const items = links.map((link) => (
+    <li key={link.to}>
+      {/* A phone's menu closes once the user has picked a page. */}
+      <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+
+  return (
+    <header className="bg-base-100/95 border-base-300 sticky top-0 z-30 border-b backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
+        <div className="flex-1">
+          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <span>
+              Case<span className="text-primary">Forge</span>
+            </span>
+          </Link>
+        </div>
+        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+            <path
+              d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </nav>
+      {open && (
+        <ul id="mobile-menu" className="menu border-base-300 w-full border-t px-4 pb-4 md:hidden">
+          {items}
+        </ul>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Product } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { ProductCard } from './product-card';
+
+const product: Product = {
+  _id: '65a1b2c3d4e5f60718293a4b',
+  name: 'Vortex RGB Gaming Case',
+  productName: 'Vortex RGB Gaming Case',
+  price: 74.5,
+  description: 'Mid-tower gaming case with a tempered-glass side panel.',
+  imgURL: '/images/products/vortex-rgb-gaming.svg',
+  image: '/images/products/vortex-rgb-gaming.svg',
+  aqty: 900,
+  aQty: 900,
+  minquantity: 30,
+};
+
+describe('ProductCard', () => {
+  it("shows the product as the spec's card does", () => {
+    renderWithProviders(<ProductCard product={product} />);
+    expect(screen.getByRole('heading', { name: product.name })).toBeInTheDocument();
+    expect(screen.getByText('$74.50')).toBeInTheDocument();
+    expect(screen.getByText(product.description)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: product.name })).toHaveAttribute('src', product.imgURL);
+    expect(screen.getByText("Min. Qty. - 30 pc's")).toBeInTheDocument();
+    expect(screen.getByText("Able. Qty. - 900 pc's")).toBeInTheDocument();
+  });
+
+  it("links 'Order Now' to the product's order page", () => {
+    renderWithProviders(<ProductCard product={product} />);
+    const link = screen.getByRole('link', { name: `Order Now: ${product.name}` });
+    expect(link).toHaveTextContent('Order Now');
+    expect(link).toHaveAttribute('href', `/order/${product._id}`);
+  });
+
+  it('loads its image lazily unless it is above the fold', () => {
+    const { unmount } = renderWithProviders(<ProductCard product={product} />);
+    expect(screen.getByRole('img')).toHaveAttribute('loading', 'lazy');
+    unmount();
+    renderWithProviders(<ProductCard product={product} eager />);
+    expect(screen.getByRole('img')).toHaveAttribute('loading', 'eager');
+  });
+});

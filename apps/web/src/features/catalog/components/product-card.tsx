@@ -1,0 +1,50 @@
+import { formatPrice, type Product } from '@shop/shared';
+import { Link } from 'react-router';
+
+interface ProductCardProps {
+  product: Product;
+  /** Lets the first cards of a page load their image eagerly (they are above the fold). */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  const headingId = `product-${product._id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card bg-base-100 border-base-300 border shadow-sm transition hover:shadow-md"
+    >
+      <figure className="bg-base-200 aspect-[4/3]">
+        <img
+          src={product.imgURL}
+          alt={product.name}
+          width={800}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-contain"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 id={headingId} className="card-title text-lg leading-snug">
+          {product.name}
+        </h3>
+        <p className="text-primary text-2xl font-bold">{formatPrice(product.price)}</p>
+        <p className="text-base-content/80 text-sm">{product.description}</p>
+        <ul className="text-sm font-medium">
+          <li>Min. Qty. - {product.minquantity} pc&apos;s</li>
+          <li>Able. Qty. - {product.aqty} pc&apos;s</li>
+        </ul>
+        <div className="card-actions mt-auto justify-end">
+          <Link
+            to={`/order/${product._id}`}
+            className="btn btn-primary w-full sm:w-auto"
+            aria-label={`Order Now: ${product.name}`}
+          >
+            Order Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import { useRef, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+
+const slides = [
+  { image: '/images/carousel/slide-1.svg', alt: 'Computer cases moving along our assembly line' },
+  { image: '/images/carousel/slide-2.svg', alt: 'A gaming case glowing with RGB lighting' },
+  { image: '/images/carousel/slide-3.svg', alt: 'A stack of power supplies ready to ship' },
+] as const;
+
+const slideId = (index: number) => `slide${index + 1}`;
+
+/**
+ * Three slides with previous and next anchors. The anchors scroll the carousel itself instead of
+ * jumping the page, and still work as plain links without JavaScript.
+ */
+export function HeroCarousel() {
+  const track = useRef<HTMLDivElement>(null);
+
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+    const slide = track.current?.querySelector<HTMLElement>(`#${slideId(index)}`);
+    if (!track.current || !slide) return;
+    event.preventDefault();
+    track.current.scrollTo({ left: slide.offsetLeft, behavior: 'smooth' });
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="CaseForge highlights"
+      className="relative overflow-hidden rounded-box bg-neutral"
+    >
+      <div ref={track} className="carousel h-[340px] w-full sm:h-[420px] lg:h-[500px]">
+        {slides.map((slide, index) => {
+          const previous = (index + slides.length - 1) % slides.length;
+          const next = (index + 1) % slides.length;
+          return (
+            <div
+              key={slide.image}
+              id={slideId(index)}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className="carousel-item relative w-full"
+            >
+              <img
+                src={slide.image}
+                alt={slide.alt}
+                width={1600}
+                height={640}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                className="h-full w-full object-cover object-right"
+              />
+              <div className="absolute right-4 bottom-4 z-10 flex gap-2">
+                <a
+                  href={`#${slideId(previous)}`}
+                  onClick={(event) => goTo(event, previous)}
+                  className="btn btn-circle btn-sm sm:btn-md"
+                  aria-label="Previous slide"
+                >
+                  ❮
+                </a>
+                <a
+                  href={`#${slideId(next)}`}
+                  onClick={(event) => goTo(event, next)}
+                  className="btn btn-circle btn-sm sm:btn-md"
+                  aria-label="Next slide"
+                >
+                  ❯
+                </a>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <div className="pointer-events-none absolute inset-0 flex items-center bg-gradient-to-r from-black/75 via-black/45 to-transparent">
+        <div className="pointer-events-auto max-w-xl space-y-4 p-6 text-white sm:p-10 lg:p-14">
+          <p className="text-accent text-sm font-semibold tracking-widest uppercase">
+            Factory direct since 1992
+          </p>
+          <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">
+            We manufacture computer cases and power supplies
+          </h1>
+          <p className="text-base text-white/90 sm:text-lg">
+            From office towers to RGB gaming cases and 80 PLUS power supplies: built in our own
+            plant, shipped in bulk to system builders worldwide.
+          </p>
+          <Link to="/products" className="btn btn-primary btn-md sm:btn-lg">
+            Browse our products
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Review } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { reviewKeys } from './review-keys';
+
+export function getReviews(limit?: number): Promise<Review[]> {
+  return apiFetch<Review[]>(limit === undefined ? '/reviews' : `/reviews?limit=${limit}`);
+}
+
+export function reviewsQuery(limit?: number) {
+  return queryOptions({ queryKey: reviewKeys.list(limit), queryFn: () => getReviews(limit) });
+}
+
+export function useReviews(limit?: number) {
+  return useQuery(reviewsQuery(limit));
+}

@@ -1,0 +1,4 @@
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  list: (limit?: number) => [...reviewKeys.all, 'list', { limit: limit ?? null }] as const,
+};

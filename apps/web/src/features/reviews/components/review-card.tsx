@@ -1,0 +1,39 @@
+import { RATING_MAX, type Review } from '@shop/shared';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="text-accent" aria-hidden="true">
+      {'★'.repeat(rating)}
+      <span className="text-base-300">{'★'.repeat(RATING_MAX - rating)}</span>
+    </span>
+  );
+}
+
+export function ReviewCard({ review }: { review: Review }) {
+  return (
+    <article className="card bg-base-100 border-base-300 h-full border shadow-sm">
+      <div className="card-body gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <span className="badge badge-primary font-semibold">NEW</span>
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <Stars rating={review.rating} />
+            <span>
+              {review.rating} out of {RATING_MAX}
+            </span>
+          </p>
+        </div>
+        <blockquote className="text-base-content/85 grow">
+          <p>{review.review}</p>
+        </blockquote>
+        <footer className="border-base-300 flex flex-wrap items-baseline justify-between gap-2 border-t pt-3 text-sm">
+          <cite className="font-semibold not-italic">{review.reviewer}</cite>
+          <time dateTime={review.time} className="text-base-content/70">
+            {dateTime.format(new Date(review.time))}
+          </time>
+        </footer>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ApiError } from '@shop/shared';
+
+/** The one base address of every API call (DESIGN.md section 7: no stray local addresses). */
+export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
+
+/** An API call that failed: the server's error code and message, or a network failure. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ApiError).error?.message === 'string'
+  );
+}
+
+/** Calls the API and returns its JSON; any failure becomes an ApiRequestError. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new ApiRequestError(
+      0,
+      'network',
+      'The shop could not be reached. Check your connection.',
+    );
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isApiError(body)) {
+      const { code, message, fields } = body.error;
+      throw new ApiRequestError(response.status, code, message, fields);
+    }
+    throw new ApiRequestError(response.status, 'http', `The request failed (${response.status}).`);
+  }
+  return body as T;
+}
