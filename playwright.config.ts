@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(
+    `No Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium ` +
+      '(or set CHROMIUM_PATH to a Chromium or Chrome binary).',
+  );
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env['CI'] ? 2 : undefined,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: 0,
+  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromium },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+      grepInvert: /@phone/,
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' },
+      grep: /@phone/,
+    },
+  ],
+});
