@@ -57,6 +57,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       directives: {
         // Admins may point a product at an image on another site.
         imgSrc: ["'self'", 'data:', 'https:'],
+        // Upgrading would break every asset of a shop served over plain HTTP (a LAN address).
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });

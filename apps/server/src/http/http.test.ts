@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { apiErrorSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,10 @@ describe.each(testDatabases)('HTTP layer on $name', (kind) => {
     mkdirSync(path.join(webDist, 'images'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Shop</title>');
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(webDist, 'assets', 'index-abc123.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
     writeFileSync(path.join(webDist, 'images', 'logo.svg'), '<svg/>');
     db = await kind.open();
     app = await buildTestApp(db, { WEB_DIST: webDist });
@@ -72,6 +77,14 @@ describe.each(testDatabases)('HTTP layer on $name', (kind) => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('asks browsers to upgrade to HTTPS only when the shop is public over HTTPS', async () => {
+    const secure = await buildTestApp(db, { PUBLIC_URL: 'https://shop.example.com' });
+    const res = await secure.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    await secure.close();
   });
 
   it('publishes the OpenAPI document and its UI', async () => {
@@ -105,6 +118,17 @@ describe.each(testDatabases)('HTTP layer on $name', (kind) => {
       const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('serves the build-time brotli file to browsers that accept it', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['vary']).toMatch(/accept-encoding/i);
     });
 
     it('caches other static files for a day', async () => {

@@ -18,6 +18,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string | 
       cacheControl: false,
       preCompressed: true,
       setHeaders(res, filePath) {
+        // Brotli and gzip twins are chosen per browser; caches must key on it.
+        res.setHeader('Vary', 'Accept-Encoding');
         const relative = path.relative(webDist, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {
           res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
