@@ -5,7 +5,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { AuthCard } from './auth-card';
-import { GoogleButton } from './google-button';
 
 export function LoginForm() {
   const {
@@ -45,8 +44,6 @@ export function LoginForm() {
           Please Registered
         </Link>
       </p>
-      <div className="divider">OR</div>
-      <GoogleButton />
     </AuthCard>
   );
 }

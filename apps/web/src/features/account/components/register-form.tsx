@@ -5,7 +5,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { AuthCard } from './auth-card';
-import { GoogleButton } from './google-button';
 
 export function RegisterForm() {
   const {
@@ -51,8 +50,6 @@ export function RegisterForm() {
           Please Login
         </Link>
       </p>
-      <div className="divider">OR</div>
-      <GoogleButton />
     </AuthCard>
   );
 }
