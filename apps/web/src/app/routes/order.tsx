@@ -31,18 +31,20 @@ export function OrderRoute() {
               className="w-full object-contain"
             />
           </figure>
-          <div className="card-body gap-4 lg:w-1/2">
-            <h1 className="card-title text-2xl sm:text-3xl">{product.name}</h1>
-            <p className="text-base-content/85">{product.description}</p>
-            <p className="font-semibold">Available: {product.aqty} pc&apos;s</p>
-            <p className="text-base-content/80">Minimum order: {product.minquantity} pc&apos;s</p>
-            <div className="alert">
-              <span>Log in to place an order for this product.</span>
-            </div>
-            <div className="card-actions">
-              <Link to="/login" state={{ from: location }} className="btn btn-primary">
-                Login to order
-              </Link>
+          <div className="card-body justify-center lg:w-1/2">
+            <div className="space-y-4">
+              <h1 className="card-title text-2xl sm:text-3xl">{product.name}</h1>
+              <p className="text-base-content/85">{product.description}</p>
+              <p className="font-semibold">Available: {product.aqty} pc&apos;s</p>
+              <p className="text-base-content/80">Minimum order: {product.minquantity} pc&apos;s</p>
+              <div className="alert">
+                <span>Log in to place an order for this product.</span>
+              </div>
+              <div className="card-actions">
+                <Link to="/login" state={{ from: location }} className="btn btn-primary">
+                  Login to order
+                </Link>
+              </div>
             </div>
           </div>
         </article>
