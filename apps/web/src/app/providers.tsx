@@ -1,4 +1,4 @@
-import { TOAST_LIMIT } from '@shop/shared';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
@@ -21,7 +21,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" />
+      <Toaster position="top-center" toastOptions={{ removeDelay: TOAST_REMOVE_DELAY_MS }} />
       <ToastLimit />
     </QueryClientProvider>
   );
