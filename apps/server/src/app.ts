@@ -9,6 +9,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createAccessTokens } from './auth/access-token.js';
+import { createAuth, type Auth } from './auth/auth.js';
+import { registerGuard } from './auth/guard.js';
+import { createMailer, type Mailer } from './auth/mailer.js';
+import { authRoutes } from './auth/routes.js';
+import { resolveAuthSecret } from './auth/secret.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
@@ -20,16 +26,28 @@ import { productRoutes } from './modules/products/routes.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Tests pass one that keeps the mail instead of sending it. */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity service, for start-up tasks such as creating the first admin. */
+    shopAuth: Auth;
+  }
 }
 
 /** Builds the shop's Fastify instance with every plugin and module; it never listens. */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,12 +93,29 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const secret = resolveAuthSecret(config);
+  const auth = createAuth({
+    config,
+    db,
+    secret,
+    mailer: mailer ?? createMailer(config, app.log),
+    log: app.log,
+  });
+  const tokens = createAccessTokens(secret);
+  app.decorate('shopAuth', auth);
+  registerGuard(app, { db, auth, tokens });
+
+  const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {
+    adminEmail: config.admin?.email,
+  });
   const products = createProductsService(createProductsRepository(db.kysely));
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
 
   await app.register(
     async (api) => {
+      await api.register(async (scope) => authRoutes(scope, { auth, publicUrl: config.publicUrl }));
       await api.register(healthRoutes(db));
+      await api.register(userRoutes(users));
       await api.register(productRoutes(products));
       await api.register(reviewRoutes(reviews));
     },

@@ -38,6 +38,12 @@ const envSchema = z
     ),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    /** Where Google's OpenID configuration lives; tests point it at a local provider. */
+    GOOGLE_ISSUER_URL: optionalString.pipe(z.url().optional()),
+    AUTH_REQUIRE_EMAIL_VERIFICATION: z
+      .enum(['true', 'false', ''])
+      .optional()
+      .transform((value) => value === 'true'),
     STRIPE_SECRET_KEY: optionalString.pipe(
       z.string().startsWith('sk_', 'must start with sk_').optional(),
     ),
@@ -96,7 +102,9 @@ export interface Config {
   webDist: string | undefined;
   authSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
-  google: { clientId: string; clientSecret: string } | undefined;
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  /** Whether an email-and-password account must verify its address before signing in. */
+  requireEmailVerification: boolean;
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   smtp: { url: string; from: string } | undefined;
@@ -135,8 +143,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         : undefined,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: (env.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com').replace(/\/$/, ''),
+          }
         : undefined,
+    requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { bootstrapAdmin } from './auth/bootstrap-admin.js';
 import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   const seeded = await seedDemoData(db);
   if (seeded) app.log.info(seeded, 'demo data added to the empty database');
+  await bootstrapAdmin({ auth: app.shopAuth, db, config, log: app.log });
   if (!config.webDist) app.log.warn('web app not built: serving the API only (run npm run build)');
 
   let closing = false;

@@ -7,3 +7,4 @@ export * from './products.js';
 export * from './reviews.js';
 export * from './format.js';
 export * from './accounts.js';
+export * from './users.js';

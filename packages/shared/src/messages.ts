@@ -28,5 +28,13 @@ export const messages = {
   deleted: 'Deleted!',
   paymentCompleted: 'Congrats! Your payment is completed',
   notFound: 'Searching Page Not Found 404',
+  googleNotConfigured: 'Google sign-in is not configured for this shop.',
+  signedOutExpired: 'Your session has ended. Please log in again.',
+  loginRequired: 'Please log in to continue.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
+  passwordResetDone: 'Your password has been changed. Please log in.',
+  cannotDemoteSelf: 'You cannot remove your own admin role.',
+  lastAdmin: 'The shop needs at least one admin.',
   loadFailed: 'We could not load this. Please check your connection and try again.',
 } as const;

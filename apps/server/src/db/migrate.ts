@@ -1,11 +1,13 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Db } from './database.js';
 import { initial } from './migrations/0001-initial.js';
+import { auth } from './migrations/0002-auth.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initial(db.dialect),
+    '0002-auth': auth(db.dialect),
   };
 }
 

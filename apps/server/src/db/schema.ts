@@ -72,15 +72,39 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
+/** Better Auth's tables: only what the shop reads of them is typed here. */
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  expiresAt: Date | string | number;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+}
+
+export interface AuthUserTable {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean | number;
+}
+
 export interface Database {
   products: ProductsTable;
   reviews: ReviewsTable;
   users: UsersTable;
   orders: OrdersTable;
   payments: PaymentsTable;
+  auth_user: AuthUserTable;
+  auth_session: AuthSessionTable;
+  auth_account: AuthAccountTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
+export type UserRow = Selectable<UsersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewReviewRow = Insertable<ReviewsTable>;

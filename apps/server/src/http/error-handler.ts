@@ -23,8 +23,8 @@ function fieldErrors(
   return fields;
 }
 
-/** Codes for the errors Fastify itself raises before a handler runs. */
-function codeForStatus(status: number): ErrorCode {
+/** The error code of a status, for errors raised outside our code (Fastify, the auth service). */
+export function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(errorStatus) as [ErrorCode, number][]).find(
     ([, s]) => s === status,
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
+import type { Mailer } from '../auth/mailer.js';
 import type { Db } from '../db/database.js';
 
 /** The config tests run with: quiet logs, no web app unless a test gives one. */
@@ -9,6 +10,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-the-shop',
     ...overrides,
   });
 }
@@ -16,8 +18,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function buildTestApp(
   db: Db,
   overrides: Record<string, string> = {},
+  { mailer }: { mailer?: Mailer } = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), db });
+  // Mail goes nowhere unless a test wants to read it.
+  const app = await buildApp({
+    config: testConfig(overrides),
+    db,
+    mailer: mailer ?? { send: async () => undefined },
+  });
   await app.ready();
   return app;
 }

@@ -10,6 +10,7 @@ export function healthRoutes(db: Db): FastifyPluginAsyncZod {
     app.get(
       '/health',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['health'],
           summary: 'Ready when the database answers',

@@ -13,6 +13,7 @@ export function productRoutes(products: ProductsService): FastifyPluginAsyncZod 
     app.get(
       '/products',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['products'],
           summary: 'All products, in catalog order',
@@ -26,6 +27,7 @@ export function productRoutes(products: ProductsService): FastifyPluginAsyncZod 
     app.get(
       '/products/:id',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['products'],
           summary: 'One product',

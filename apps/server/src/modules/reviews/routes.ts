@@ -7,6 +7,7 @@ export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
     app.get(
       '/reviews',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['reviews'],
           summary: 'Customer reviews, newest first',

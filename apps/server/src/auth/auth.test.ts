@@ -1,0 +1,354 @@
+import { apiErrorSchema, messages } from '@shop/shared';
+import { getMigrations } from 'better-auth/db/migration';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testConfig } from '../test/build-app.js';
+import { testDatabases, type TestDb } from '../test/databases.js';
+import { bearer, cookieFrom, issueToken, registerAccount, uniqueEmail } from '../test/factories.js';
+import { createAccessTokens } from './access-token.js';
+import { authOptions } from './auth.js';
+import { bootstrapAdmin } from './bootstrap-admin.js';
+import type { Mail } from './mailer.js';
+
+const SECRET = 'test-secret-that-is-long-enough-for-the-shop';
+
+describe.each(testDatabases)('identity on $name', (kind) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  const outbox: Mail[] = [];
+
+  beforeAll(async () => {
+    db = await kind.open();
+    app = await buildTestApp(db, {}, { mailer: { send: async (mail) => void outbox.push(mail) } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const myUser = (token: string, email: string) =>
+    app.inject({ method: 'GET', url: `/api/user/${email}`, headers: bearer(token) });
+
+  it('leaves Better Auth nothing to migrate: our migration made its tables', async () => {
+    const options = authOptions({
+      config: testConfig(),
+      db,
+      secret: SECRET,
+      mailer: { send: async () => undefined },
+      log: app.log,
+    });
+    const { toBeCreated, toBeAdded } = await getMigrations(options);
+    expect(toBeCreated).toEqual([]);
+    expect(toBeAdded).toEqual([]);
+  });
+
+  describe('sign-up and sign-in with email and password', () => {
+    it('registers, issues an API token, and signs in again later', async () => {
+      const account = await registerAccount(app, { name: 'Mei Lin' });
+      const me = await myUser(account.token, account.email);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({
+        email: account.email,
+        displayName: 'Mei Lin',
+        providerId: 'Email & Password',
+        role: 'user',
+      });
+
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: account.email.toUpperCase(), password: account.password },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const token = await issueToken(app, cookieFrom(signIn.headers['set-cookie']), account.email);
+      expect((await myUser(token, account.email)).statusCode).toBe(200);
+    });
+
+    it('sends a confirmation mail on sign-up', async () => {
+      const account = await registerAccount(app);
+      const mail = outbox.find((m) => m.to === account.email);
+      expect(mail?.subject).toMatch(/confirm/i);
+      expect(mail?.text).toContain('/api/auth/verify-email?token=');
+    });
+
+    it('refuses a wrong password with the provider message in our error shape', async () => {
+      const account = await registerAccount(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: account.email, password: 'not-the-password' },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(apiErrorSchema.parse(res.json()).error.message).toMatch(/invalid email or password/i);
+    });
+
+    it('refuses a password shorter than 8 and an existing email', async () => {
+      const short = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: uniqueEmail(), password: 'short', name: 'X' },
+      });
+      expect(short.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(short.json()).error.message).toMatch(/password/i);
+
+      const account = await registerAccount(app);
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: account.email, password: 'another-long-one', name: 'X' },
+      });
+      expect(again.statusCode).toBeGreaterThanOrEqual(400);
+      expect(again.statusCode).toBeLessThan(500);
+    });
+
+    it('sends a reset link that sets a new password and ends old sessions', async () => {
+      const account = await registerAccount(app);
+      const ask = await app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: account.email, redirectTo: '/reset-password' },
+      });
+      expect(ask.statusCode).toBe(200);
+      const mail = outbox.find((m) => m.to === account.email && /reset/i.test(m.subject));
+      const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0];
+      expect(link).toBeDefined();
+      const token = new URL(link!).pathname.split('/').pop()!;
+
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, newPassword: 'a-brand-new-password' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await myUser(account.token, account.email)).statusCode).toBe(401);
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: account.email, password: 'a-brand-new-password' },
+      });
+      expect(signIn.statusCode).toBe(200);
+    });
+  });
+
+  describe('PUT /api/user/{email}', () => {
+    it('needs a signed-in identity', async () => {
+      const email = uniqueEmail();
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/user/${email}`,
+        payload: { email },
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('issues a token only for the identity that is signed in', async () => {
+      const me = await registerAccount(app);
+      const other = await registerAccount(app);
+      for (const [path, body] of [
+        [other.email, other.email],
+        [me.email, other.email],
+        [other.email, me.email],
+      ]) {
+        const res = await app.inject({
+          method: 'PUT',
+          url: `/api/user/${path}`,
+          headers: { cookie: me.cookie },
+          payload: { email: body },
+        });
+        expect(res.statusCode).toBe(403);
+      }
+    });
+
+    it('validates its body', async () => {
+      const me = await registerAccount(app);
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/user/${me.email}`,
+        headers: { cookie: me.cookie },
+        payload: { email: 'not-an-email', displayName: 'x'.repeat(500) },
+      });
+      expect(res.statusCode).toBe(400);
+      const { error } = apiErrorSchema.parse(res.json());
+      expect(error.fields).toMatchObject({ email: messages.emailInvalid });
+    });
+
+    it('keeps the role and the profile when the user signs in again', async () => {
+      const me = await registerAccount(app);
+      await db.kysely
+        .updateTable('users')
+        .set({ role: 'admin', location: 'Dhaka' })
+        .where('email', '=', me.email)
+        .execute();
+      const token = await issueToken(app, me.cookie, me.email);
+      expect((await myUser(token, me.email)).json()).toMatchObject({
+        role: 'admin',
+        location: 'Dhaka',
+      });
+    });
+
+    it('does not let a client claim Google for an email-and-password identity', async () => {
+      const me = await registerAccount(app);
+      await app.inject({
+        method: 'PUT',
+        url: `/api/user/${me.email}`,
+        headers: { cookie: me.cookie },
+        payload: { email: me.email, providerId: 'Google' },
+      });
+      expect((await myUser(me.token, me.email)).json()).toMatchObject({
+        providerId: 'Email & Password',
+      });
+    });
+  });
+
+  describe('API tokens', () => {
+    it('refuses an expired token', async () => {
+      const me = await registerAccount(app);
+      const row = await db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', me.email)
+        .executeTakeFirstOrThrow();
+      const session = await db.kysely
+        .selectFrom('auth_session')
+        .select('id')
+        .where(
+          'userId',
+          '=',
+          (
+            await db.kysely
+              .selectFrom('users')
+              .select('uid')
+              .where('id', '=', row.id)
+              .executeTakeFirstOrThrow()
+          ).uid!,
+        )
+        .executeTakeFirstOrThrow();
+      const expired = await createAccessTokens(SECRET).issue(
+        { userId: row.id, sessionId: session.id },
+        Date.now() - 2 * 24 * 60 * 60 * 1000,
+      );
+      const res = await myUser(expired, me.email);
+      expect(res.statusCode).toBe(401);
+      expect(apiErrorSchema.parse(res.json()).error).toEqual({
+        code: 'unauthorized',
+        message: messages.signedOutExpired,
+      });
+    });
+
+    it('refuses a forged token: other key, tampered claims, another algorithm, garbage', async () => {
+      const me = await registerAccount(app);
+      const [head, payload, signature] = me.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
+      const tampered = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString(
+        'base64url',
+      );
+      const otherKey = await new SignJWT({ sid: claims['sid'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims['sub']))
+        .setIssuer('caseforge-shop')
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('x'.repeat(64)));
+      const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+      for (const token of [otherKey, `${head}.${tampered}.${signature}`, none, 'garbage', '']) {
+        const res = await myUser(token, me.email);
+        expect(res.statusCode).toBe(401);
+      }
+    });
+
+    it('ends with the session: signing out revokes the token', async () => {
+      const me = await registerAccount(app);
+      expect((await myUser(me.token, me.email)).statusCode).toBe(200);
+      const out = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: me.cookie, origin: 'http://localhost:3000' },
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await myUser(me.token, me.email)).statusCode).toBe(401);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('limits sign-in attempts per account, with a clear 429', async () => {
+      const me = await registerAccount(app);
+      const attempt = (ip: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: ip,
+          payload: { email: me.email, password: 'wrong-password-here' },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) statuses.push((await attempt(`10.0.0.${i + 1}`)).statusCode);
+      expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(8)).toEqual([429, 429]);
+      const res = await attempt('10.0.1.1');
+      expect(apiErrorSchema.parse(res.json()).error).toEqual({
+        code: 'rate_limited',
+        message: messages.tooManyAttempts,
+      });
+    });
+
+    it('limits sign-up attempts per address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i += 1) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          remoteAddress: '10.9.9.9',
+          payload: { email: uniqueEmail('flood'), password: 'short', name: 'Flood' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429]);
+    });
+  });
+
+  describe('first admin', () => {
+    it('creates the admin of ADMIN_EMAIL/ADMIN_PASSWORD, who can sign in', async () => {
+      const email = uniqueEmail('boss');
+      const config = testConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'boss-password-1' });
+      await bootstrapAdmin({ auth: app.shopAuth, db, config, log: app.log });
+      await bootstrapAdmin({ auth: app.shopAuth, db, config, log: app.log });
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password: 'boss-password-1' },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const token = await issueToken(app, cookieFrom(signIn.headers['set-cookie']), email);
+      expect((await myUser(token, email)).json()).toMatchObject({ role: 'admin' });
+    });
+  });
+});
+
+describe.each(testDatabases)('generated first admin on $name', (kind) => {
+  it('is created once, on a shop without an admin, and its password is logged once', async () => {
+    const db = await kind.open();
+    const logged: unknown[] = [];
+    const app = await buildTestApp(db);
+    const log = {
+      ...app.log,
+      warn: (obj: unknown) => void logged.push(obj),
+      info: () => undefined,
+    };
+    const config = testConfig();
+    await bootstrapAdmin({ auth: app.shopAuth, db, config, log: log as typeof app.log });
+    await bootstrapAdmin({ auth: app.shopAuth, db, config, log: log as typeof app.log });
+    expect(logged).toHaveLength(1);
+    const { email, password } = logged[0] as { email: string; password: string };
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    await app.close();
+    await db.drop();
+  });
+});

@@ -1,0 +1,96 @@
+import rateLimit from '@fastify/rate-limit';
+import { messages, type ApiError } from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { AppError } from '../http/app-error.js';
+import { codeForStatus } from '../http/error-handler.js';
+import type { Auth } from './auth.js';
+
+/** Attempts allowed per window, per client address and per account (email). */
+export const AUTH_RATE_LIMIT = { perAddress: 20, perAccount: 8, windowMs: 10 * 60 * 1000 };
+
+/** The identity calls an attacker would hammer: each gets both limits. */
+const LIMITED_PATHS = ['/sign-in/email', '/sign-up/email', '/request-password-reset'] as const;
+
+function emailOf(request: FastifyRequest): string | undefined {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+}
+
+/** Hands a request to Better Auth as a web Request and sends back its answer. */
+function forwardTo(auth: Auth, publicUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    }
+    const hasBody = request.body !== undefined && request.method !== 'GET';
+    const response = await auth.handler(
+      new Request(new URL(request.url, publicUrl), {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+    const text = await response.text();
+    if (response.status < 400) return reply.send(text === '' ? undefined : text);
+    // The identity service's errors take the shape of every other error of the API.
+    let message = 'The request could not be completed.';
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+    } catch {
+      // Not JSON: keep the generic message.
+    }
+    const body: ApiError = { error: { code: codeForStatus(response.status), message } };
+    return reply.type('application/json').send(body);
+  };
+}
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, publicUrl }: { auth: Auth; publicUrl: string },
+): Promise<void> {
+  await app.register(rateLimit, { global: false });
+  const perAddress = app.createRateLimit({
+    max: AUTH_RATE_LIMIT.perAddress,
+    timeWindow: AUTH_RATE_LIMIT.windowMs,
+    keyGenerator: (request) => `auth-address:${request.ip}`,
+  });
+  const perAccount = app.createRateLimit({
+    max: AUTH_RATE_LIMIT.perAccount,
+    timeWindow: AUTH_RATE_LIMIT.windowMs,
+    // A request without an email is refused by validation; it counts against its address.
+    keyGenerator: (request) =>
+      `auth-account:${request.url.split('?')[0]}:${emailOf(request) ?? request.ip}`,
+  });
+  // Both limits count every attempt; either one refuses.
+  const limits: preHandlerHookHandler = async (request, reply) => {
+    const results = [await perAddress(request), await perAccount(request)];
+    const refused = results.find((result) => !result.isAllowed && result.isExceeded);
+    if (refused && !refused.isAllowed) {
+      reply.header('retry-after', String(refused.ttlInSeconds));
+      throw new AppError('rate_limited', messages.tooManyAttempts);
+    }
+  };
+  const handler = forwardTo(auth, publicUrl);
+
+  for (const path of LIMITED_PATHS) {
+    app.post(`/auth${path}`, { config: { access: 'public' }, preHandler: limits }, handler);
+  }
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    config: { access: 'public' },
+    handler,
+  });
+}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { ProfileUpdate, Role } from '@shop/shared';
+import type { Dialect } from '../../db/database.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { newId } from '../../db/ids.js';
+import { nowIso } from '../../db/time.js';
+
+export interface SignInRecord {
+  email: string;
+  uid: string;
+  displayName: string;
+  providerId: string;
+  /** The role of a user seen for the first time; an existing user keeps theirs. */
+  roleIfNew: Role;
+}
+
+export function createUsersRepository(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    list(): Promise<UserRow[]> {
+      return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+    },
+
+    /** Creates the user on their first sign-in, or refreshes their identity; role is kept. */
+    async upsertOnSignIn(record: SignInRecord): Promise<UserRow> {
+      const now = nowIso();
+      await db
+        .insertInto('users')
+        .values({
+          id: newId(),
+          email: record.email,
+          uid: record.uid,
+          display_name: record.displayName,
+          provider_id: record.providerId,
+          role: record.roleIfNew,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.column('email').doUpdateSet({
+            uid: record.uid,
+            provider_id: record.providerId,
+            updated_at: now,
+          }),
+        )
+        .execute();
+      const user = await this.findByEmail(record.email);
+      if (!user) throw new Error(`user ${record.email} vanished after its upsert`);
+      return user;
+    },
+
+    async updateProfile(id: string, fields: ProfileUpdate): Promise<UserRow | undefined> {
+      await db
+        .updateTable('users')
+        .set({
+          ...(fields.displayName !== undefined && { display_name: fields.displayName }),
+          ...(fields.location !== undefined && { location: fields.location }),
+          ...(fields.education !== undefined && { education: fields.education }),
+          ...(fields.phone !== undefined && { phone: fields.phone }),
+          ...(fields.linkedin !== undefined && { linkedin: fields.linkedin }),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Sets a user's role. Demoting refuses to leave the shop without an admin: on PostgreSQL
+     * every admin row is locked before counting, so two admins demoting each other at once
+     * cannot both succeed (SQLite runs one write transaction at a time anyway).
+     */
+    async setRole(
+      email: string,
+      role: Role,
+    ): Promise<'changed' | 'unchanged' | 'last-admin' | 'missing'> {
+      return db.transaction().execute(async (trx) => {
+        const admins = await trx
+          .selectFrom('users')
+          .select('email')
+          .where('role', '=', 'admin')
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+          .execute();
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (!user) return 'missing';
+        if (user.role === role) return 'unchanged';
+        if (role === 'user' && admins.length <= 1) return 'last-admin';
+        await trx
+          .updateTable('users')
+          .set({ role, updated_at: nowIso() })
+          .where('id', '=', user.id)
+          .execute();
+        return 'changed';
+      });
+    },
+
+    async countAdmins(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The sign-in methods linked to an identity: 'credential', 'google', ... */
+    async linkedProviders(authUserId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('auth_account')
+        .select('providerId')
+        .where('userId', '=', authUserId)
+        .execute();
+      return rows.map((row) => row.providerId);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+
+let counter = 0;
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  name: string;
+  /** The identity session cookie, as a `cookie` request header. */
+  cookie: string;
+  /** The API access token from `PUT /api/user/{email}`. */
+  token: string;
+}
+
+/** A unique address per call, so tests in one database never collide. */
+export function uniqueEmail(label = 'customer'): string {
+  counter += 1;
+  return `${label}-${process.pid}-${Date.now()}-${counter}@example.com`;
+}
+
+/** The `cookie` header a browser would send back after this response. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return all.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** Registers with email and password, then asks for the API token as the web app does. */
+export async function registerAccount(
+  app: FastifyInstance,
+  { label = 'customer', name = 'Test Customer' } = {},
+): Promise<TestAccount> {
+  const email = uniqueEmail(label);
+  const password = 'correct-horse-battery';
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    // Each account comes from its own address, so the per-address limit stays out of the way.
+    remoteAddress: `10.${counter % 250}.${Math.floor(counter / 250) % 250}.7`,
+    payload: { email, password, name },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const cookie = cookieFrom(signUp.headers['set-cookie']);
+  const token = await issueToken(app, cookie, email);
+  return { email, password, name, cookie, token };
+}
+
+export async function issueToken(
+  app: FastifyInstance,
+  cookie: string,
+  email: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: { cookie },
+    payload: { email, providerId: 'Email & Password' },
+  });
+  if (res.statusCode !== 200) throw new Error(`token failed: ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+/** A registered account made admin directly in the database. */
+export async function registerAdmin(app: FastifyInstance, db: Db): Promise<TestAccount> {
+  const account = await registerAccount(app, { label: 'admin', name: 'Test Admin' });
+  await db.kysely
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('email', '=', account.email)
+    .execute();
+  return account;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { emailField } from './accounts.js';
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What the spec stores as `providerId` for an email-and-password account. */
+export const EMAIL_PASSWORD_PROVIDER = 'Email & Password';
+
+/** `PUT /api/user/{email}` after every sign-in: the identity the web app signed in as. */
+export const userSignInSchema = z.object({
+  email: emailField,
+  uid: z.string().trim().max(200).optional(),
+  displayName: z.string().trim().max(100).optional(),
+  providerId: z.string().trim().max(100).optional(),
+});
+export type UserSignIn = z.infer<typeof userSignInSchema>;
+
+export const accessTokenSchema = z.object({ token: z.string() });
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/** The profile fields a customer may edit on My Profile. */
+const profileText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+export const profileUpdateSchema = z
+  .object({
+    displayName: profileText('Name', 100).min(1, 'Name cannot be empty'),
+    location: profileText('Location', 200),
+    education: profileText('Highest Education', 200),
+    phone: profileText('Phone', 30).regex(/^[+\d][\d\s().-]*$/, 'Enter a valid phone number'),
+    linkedin: profileText('LinkedIn', 300).regex(
+      /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/.+$/i,
+      'Enter a LinkedIn address starting with https://www.linkedin.com/',
+    ),
+  })
+  .partial()
+  // The spec's client drops empty fields; anything else it might send (email, role) is not ours.
+  .strict()
+  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+    message: 'Fill in at least one field to update',
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** A shop user with their profile, as `GET /api/user/{email}` and `GET /api/users` serve it. */
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  uid: z.string().nullable(),
+  displayName: z.string(),
+  providerId: z.string(),
+  role: z.enum(ROLES),
+  location: z.string().nullable(),
+  education: z.string().nullable(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+export const userListSchema = z.array(userSchema);
+
+export const emailParamsSchema = z.object({ email: z.string().max(254) });
+
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const profileUpdatedSchema = z.object({
+  insertedId: z.string(),
+  modifiedCount: z.number().int(),
+  user: userSchema,
+});
