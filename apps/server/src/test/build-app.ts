@@ -4,13 +4,15 @@ import { parseConfig, type Config } from '../config.js';
 import type { Mailer } from '../auth/mailer.js';
 import type { Db } from '../db/database.js';
 
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-the-shop';
+
 /** The config tests run with: quiet logs, no web app unless a test gives one. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
-    AUTH_SECRET: 'test-secret-that-is-long-enough-for-the-shop',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     ...overrides,
   });
 }

@@ -72,3 +72,36 @@ export async function registerAdmin(app: FastifyInstance, db: Db): Promise<TestA
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A token of this account whose lifetime ended two days ago, signed with the real key. */
+export async function expiredToken(db: Db, account: TestAccount, secret: string): Promise<string> {
+  const { createAccessTokens } = await import('../auth/access-token.js');
+  const user = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'uid'])
+    .where('email', '=', account.email)
+    .executeTakeFirstOrThrow();
+  const session = await db.kysely
+    .selectFrom('auth_session')
+    .select('id')
+    .where('userId', '=', user.uid ?? '')
+    .executeTakeFirstOrThrow();
+  return createAccessTokens(secret).issue(
+    { userId: user.id, sessionId: session.id },
+    Date.now() - 2 * 24 * 60 * 60 * 1000,
+  );
+}
+
+/** The same claims as a real token of this account, signed with a key the shop never had. */
+export async function forgedToken(account: TestAccount): Promise<string> {
+  const { createAccessTokens } = await import('../auth/access-token.js');
+  const payload = account.token.split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
+  return createAccessTokens('an-attacker-key-that-is-long-enough-to-use').issue({
+    userId: claims.sub,
+    sessionId: claims.sid,
+  });
+}
