@@ -113,7 +113,9 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
 
   await app.register(
     async (api) => {
-      await api.register(async (scope) => authRoutes(scope, { auth, publicUrl: config.publicUrl }));
+      await api.register(async (scope) =>
+        authRoutes(scope, { auth, publicUrl: config.publicUrl, limits: config.authRateLimit }),
+      );
       await api.register(healthRoutes(db));
       await api.register(userRoutes(users));
       await api.register(productRoutes(products));

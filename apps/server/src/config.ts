@@ -40,6 +40,9 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     /** Where Google's OpenID configuration lives; tests point it at a local provider. */
     GOOGLE_ISSUER_URL: optionalString.pipe(z.url().optional()),
+    /** Sign-in, sign-up and reset attempts per 10 minutes, per client address and per account. */
+    AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
     AUTH_REQUIRE_EMAIL_VERIFICATION: z
       .enum(['true', 'false', ''])
       .optional()
@@ -105,6 +108,7 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   /** Whether an email-and-password account must verify its address before signing in. */
   requireEmailVerification: boolean;
+  authRateLimit: { perAddress: number; perAccount: number };
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   smtp: { url: string; from: string } | undefined;
@@ -150,6 +154,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : undefined,
     requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION,
+    authRateLimit: {
+      perAddress: env.AUTH_RATE_LIMIT_PER_ADDRESS,
+      perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -12,13 +12,18 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
+export interface IssuedClaims extends AccessTokenClaims {
+  /** For the web app to know whose token it holds; the server trusts only the database. */
+  email: string;
+}
+
 export function createAccessTokens(secret: string) {
   // A key of its own, so a token can never be confused with a session cookie signature.
   const key = createHash('sha256').update(`api-access-token:${secret}`).digest();
 
   return {
-    issue(claims: AccessTokenClaims, now = Date.now()): Promise<string> {
-      return new SignJWT({ sid: claims.sessionId })
+    issue(claims: IssuedClaims, now = Date.now()): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId, email: claims.email })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)

@@ -225,7 +225,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
         )
         .executeTakeFirstOrThrow();
       const expired = await createAccessTokens(SECRET).issue(
-        { userId: row.id, sessionId: session.id },
+        { userId: row.id, sessionId: session.id, email: me.email },
         Date.now() - 2 * 24 * 60 * 60 * 1000,
       );
       const res = await myUser(expired, me.email);

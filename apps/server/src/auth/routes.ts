@@ -5,8 +5,7 @@ import { AppError } from '../http/app-error.js';
 import { codeForStatus } from '../http/error-handler.js';
 import type { Auth } from './auth.js';
 
-/** Attempts allowed per window, per client address and per account (email). */
-export const AUTH_RATE_LIMIT = { perAddress: 20, perAccount: 8, windowMs: 10 * 60 * 1000 };
+const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 
 /** The identity calls an attacker would hammer: each gets both limits. */
 const LIMITED_PATHS = ['/sign-in/email', '/sign-up/email', '/request-password-reset'] as const;
@@ -58,23 +57,27 @@ function forwardTo(auth: Auth, publicUrl: string) {
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, publicUrl }: { auth: Auth; publicUrl: string },
+  {
+    auth,
+    publicUrl,
+    limits,
+  }: { auth: Auth; publicUrl: string; limits: { perAddress: number; perAccount: number } },
 ): Promise<void> {
   await app.register(rateLimit, { global: false });
   const perAddress = app.createRateLimit({
-    max: AUTH_RATE_LIMIT.perAddress,
-    timeWindow: AUTH_RATE_LIMIT.windowMs,
+    max: limits.perAddress,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
     keyGenerator: (request) => `auth-address:${request.ip}`,
   });
   const perAccount = app.createRateLimit({
-    max: AUTH_RATE_LIMIT.perAccount,
-    timeWindow: AUTH_RATE_LIMIT.windowMs,
+    max: limits.perAccount,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
     // A request without an email is refused by validation; it counts against its address.
     keyGenerator: (request) =>
       `auth-account:${request.url.split('?')[0]}:${emailOf(request) ?? request.ip}`,
   });
   // Both limits count every attempt; either one refuses.
-  const limits: preHandlerHookHandler = async (request, reply) => {
+  const limited: preHandlerHookHandler = async (request, reply) => {
     const results = [await perAddress(request), await perAccount(request)];
     const refused = results.find((result) => !result.isAllowed && result.isExceeded);
     if (refused && !refused.isAllowed) {
@@ -85,7 +88,7 @@ export async function authRoutes(
   const handler = forwardTo(auth, publicUrl);
 
   for (const path of LIMITED_PATHS) {
-    app.post(`/auth${path}`, { config: { access: 'public' }, preHandler: limits }, handler);
+    app.post(`/auth${path}`, { config: { access: 'public' }, preHandler: limited }, handler);
   }
   app.route({
     method: ['GET', 'POST'],

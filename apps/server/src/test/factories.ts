@@ -78,7 +78,7 @@ export async function expiredToken(db: Db, account: TestAccount, secret: string)
   const { createAccessTokens } = await import('../auth/access-token.js');
   const user = await db.kysely
     .selectFrom('users')
-    .select(['id', 'uid'])
+    .select(['id', 'uid', 'email'])
     .where('email', '=', account.email)
     .executeTakeFirstOrThrow();
   const session = await db.kysely
@@ -87,7 +87,7 @@ export async function expiredToken(db: Db, account: TestAccount, secret: string)
     .where('userId', '=', user.uid ?? '')
     .executeTakeFirstOrThrow();
   return createAccessTokens(secret).issue(
-    { userId: user.id, sessionId: session.id },
+    { userId: user.id, sessionId: session.id, email: user.email },
     Date.now() - 2 * 24 * 60 * 60 * 1000,
   );
 }
@@ -99,9 +99,11 @@ export async function forgedToken(account: TestAccount): Promise<string> {
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
     sub: string;
     sid: string;
+    email: string;
   };
   return createAccessTokens('an-attacker-key-that-is-long-enough-to-use').issue({
     userId: claims.sub,
     sessionId: claims.sid,
+    email: claims.email,
   });
 }

@@ -1,7 +1,10 @@
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shop/shared';
+import { messages, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { accountKeys } from '../features/account/api/account-keys';
+import { signOut } from '../features/account/api/identity';
+import { setUnauthorizedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 
 /** Keeps at most TOAST_LIMIT toasts on screen, dismissing the oldest. */
@@ -18,6 +21,15 @@ function ToastLimit() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // A token the server refuses (expired, revoked, forged) ends the sign-in cleanly: the guards
+  // then send the user to /login.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      toast.error(messages.signedOutExpired, { id: 'signed-out' });
+      queryClient.removeQueries({ queryKey: accountKeys.all });
+      void signOut();
+    });
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,11 +1,15 @@
 import { createBrowserRouter } from 'react-router';
-import { RootLayout } from '../components/layout/root-layout';
 import { Spinner } from '../components/ui/spinner';
+import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
+import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
+
+const upcoming = () => import('./routes/dashboard-upcoming');
 
 /**
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
- * carries no code of the pages behind it.
+ * carries no code of the pages behind it. Dashboard pages need a signed-in user, admin pages
+ * an admin; the server checks the same on every call.
  */
 export const router = createBrowserRouter([
   {
@@ -35,8 +39,77 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
       },
       {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await import('./routes/password')).ForgotPasswordRoute }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
+      },
+      {
         path: 'order/:productId',
         lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('./routes/dashboard-layout')).DashboardLayout,
+            }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./routes/dashboard-layout')).DashboardIndex,
+                }),
+              },
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+              },
+              {
+                path: 'review',
+                lazy: async () => ({ Component: (await upcoming()).MyReviewRoute }),
+              },
+              {
+                path: 'payment/:paymentId',
+                lazy: async () => ({ Component: (await upcoming()).PaymentRoute }),
+              },
+              {
+                Component: RequireAdmin,
+                children: [
+                  {
+                    path: 'users',
+                    lazy: async () => ({ Component: (await import('./routes/users')).UsersRoute }),
+                  },
+                  {
+                    path: 'manageproduct',
+                    lazy: async () => ({ Component: (await upcoming()).ManageProductRoute }),
+                  },
+                  {
+                    path: 'manage',
+                    lazy: async () => ({ Component: (await upcoming()).ManageOrderRoute }),
+                  },
+                  {
+                    path: 'addproduct',
+                    lazy: async () => ({ Component: (await upcoming()).AddProductRoute }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        Component: RequireAdmin,
+        children: [
+          {
+            path: 'addproduct',
+            lazy: async () => ({ Component: (await upcoming()).AddProductRoute }),
+          },
+        ],
       },
       {
         path: '*',

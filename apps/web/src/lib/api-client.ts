@@ -1,4 +1,5 @@
 import type { ApiError } from '@shop/shared';
+import { clearAccessToken, getAccessToken } from './access-token';
 
 /** The one base address of every API call (DESIGN.md section 7: no stray local addresses). */
 export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
@@ -25,13 +26,36 @@ function isApiError(value: unknown): value is ApiError {
   );
 }
 
-/** Calls the API and returns its JSON; any failure becomes an ApiRequestError. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+type Unauthorized = () => void;
+let onUnauthorized: Unauthorized = () => undefined;
+
+/** What to do when the API refuses our token (expired, revoked, forged): sign out cleanly. */
+export function setUnauthorizedHandler(handler: Unauthorized): void {
+  onUnauthorized = handler;
+}
+
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  /** A JSON body. */
+  json?: unknown;
+}
+
+/**
+ * Calls the API and returns its JSON; any failure becomes an ApiRequestError. The access token
+ * goes with every call when there is one; a 401 to a call that carried it signs the user out.
+ */
+export async function apiFetch<T>(path: string, { json, ...init }: ApiInit = {}): Promise<T> {
+  const token = getAccessToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       ...init,
-      headers: { accept: 'application/json', ...init.headers },
+      headers: {
+        accept: 'application/json',
+        ...(json !== undefined && { 'content-type': 'application/json' }),
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...init.headers,
+      },
+      ...(json !== undefined && { body: JSON.stringify(json) }),
     });
   } catch {
     throw new ApiRequestError(
@@ -42,6 +66,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    if (response.status === 401 && token && !path.startsWith('/auth/')) {
+      clearAccessToken();
+      onUnauthorized();
+    }
     if (isApiError(body)) {
       const { code, message, fields } = body.error;
       throw new ApiRequestError(response.status, code, message, fields);

@@ -70,7 +70,7 @@ export function createUsersService(
         providerId: PROVIDER_NAMES[provider] ?? provider,
         roleIfNew: session.email === options.adminEmail?.toLowerCase() ? 'admin' : 'user',
       });
-      return tokens.issue({ userId: user.id, sessionId: session.sessionId });
+      return tokens.issue({ userId: user.id, sessionId: session.sessionId, email: user.email });
     },
 
     /** A user's record and profile: themself or an admin. */

@@ -1,19 +1,29 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
-const links = [
+const publicLinks = [
   { to: '/', label: 'Home', end: true },
   { to: '/products', label: 'Products', end: false },
   { to: '/blogs', label: 'Blogs', end: false },
   { to: '/portfolio', label: 'Portfolio', end: false },
-  { to: '/login', label: 'Login', end: false },
-] as const;
+];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : undefined;
 
-export function Navbar() {
+interface NavbarProps {
+  /** Signed in: Dashboard and LogOut; signed out: Login; unknown yet: neither. */
+  account: 'signed-in' | 'signed-out' | 'loading';
+  onLogOut: () => void;
+}
+
+export function Navbar({ account, onLogOut }: NavbarProps) {
   const [open, setOpen] = useState(false);
+  const links = [
+    ...publicLinks,
+    ...(account === 'signed-in' ? [{ to: '/dashboard', label: 'Dashboard', end: false }] : []),
+    ...(account === 'signed-out' ? [{ to: '/login', label: 'Login', end: false }] : []),
+  ];
 
   const items = links.map((link) => (
     <li key={link.to}>
@@ -23,6 +33,21 @@ export function Navbar() {
       </NavLink>
     </li>
   ));
+  if (account === 'signed-in') {
+    items.push(
+      <li key="logout">
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            onLogOut();
+          }}
+        >
+          LogOut
+        </button>
+      </li>,
+    );
+  }
 
   return (
     <header className="bg-base-100/95 border-base-300 sticky top-0 z-30 border-b backdrop-blur">

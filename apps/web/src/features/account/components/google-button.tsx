@@ -1,12 +1,34 @@
+import { messages } from '@shop/shared';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { startGoogleSignIn } from '../api/identity';
+import { useReturnPath } from '../hooks/use-return-path';
 
-/** 'Continue With Google'. Google sign-in needs the server's Google keys. */
+/** 'Continue With Google': off to Google, then back to /login to finish and return. */
 export function GoogleButton() {
+  const returnPath = useReturnPath();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await startGoogleSignIn(`/login?google=1&from=${encodeURIComponent(returnPath)}`);
+    } catch (error) {
+      setBusy(false);
+      const notConfigured = error instanceof ApiRequestError && error.status === 404;
+      toast.error(
+        notConfigured || !(error instanceof Error) ? messages.googleNotConfigured : error.message,
+      );
+    }
+  };
+
   return (
     <button
       type="button"
       className="btn btn-outline w-full"
-      onClick={() => toast.error('Google sign-in is not configured for this shop.')}
+      onClick={() => void onClick()}
+      disabled={busy}
     >
       <svg viewBox="0 0 48 48" className="h-5 w-5" aria-hidden="true">
         <path

@@ -1,25 +1,63 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@shop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
+import { clearAccessToken } from '../../../lib/access-token';
+import { completeSignIn, signInWithEmail } from '../api/identity';
+import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
 
 export function LoginForm() {
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const [params] = useSearchParams();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
 
-  const onSubmit = handleSubmit(() => {
-    toast.error('Signing in is not open yet. Please try again soon.');
+  const login = useMutation({
+    mutationFn: async ({ email, password }: LoginInput) => {
+      clearAccessToken();
+      await signInWithEmail(email, password);
+      if (!(await completeSignIn()))
+        throw new Error('Signing in did not complete. Please try again.');
+    },
+    onSuccess: () => void navigate(returnPath, { replace: true }),
+    onError: (error) => toast.error(error.message),
   });
+
+  // Back from Google: finish the sign-in here, once, then go where the user was heading.
+  const finishing = useRef(false);
+  useEffect(() => {
+    if (finishing.current) return;
+    if (params.get('error')) {
+      finishing.current = true;
+      toast.error('Google sign-in did not complete. Please try again.');
+    } else if (params.get('google') === '1') {
+      finishing.current = true;
+      clearAccessToken();
+      completeSignIn('Google')
+        .then((done) => {
+          if (done) void navigate(returnPath, { replace: true });
+          else toast.error('Google sign-in did not complete. Please try again.');
+        })
+        .catch((error: Error) => toast.error(error.message));
+    }
+  }, [params, navigate, returnPath]);
 
   return (
     <AuthCard title="Login">
-      <form onSubmit={onSubmit} noValidate className="space-y-2">
+      <form
+        onSubmit={handleSubmit((input) => login.mutate(input))}
+        noValidate
+        className="space-y-2"
+      >
         <TextField
           label="Email"
           type="email"
@@ -34,13 +72,25 @@ export function LoginForm() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className="btn btn-primary mt-4 w-full">
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="link">
+            Forgot password?
+          </Link>
+        </p>
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={login.isPending}>
+          {login.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
           Login
         </button>
       </form>
       <p className="text-center text-sm">
         New to CaseForge?{' '}
-        <Link to="/register" className="link link-primary font-semibold">
+        <Link
+          to="/register"
+          state={{ from: { pathname: returnPath } }}
+          className="link link-primary font-semibold"
+        >
           Please Registered
         </Link>
       </p>

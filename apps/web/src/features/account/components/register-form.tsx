@@ -1,25 +1,52 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@shop/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
+import { clearAccessToken } from '../../../lib/access-token';
+import { completeSignIn, signUpWithEmail } from '../api/identity';
+import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
 
 export function RegisterForm() {
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), mode: 'onTouched' });
 
-  const onSubmit = handleSubmit(() => {
-    toast.error('Registration is not open yet. Please try again soon.');
+  const signUp = useMutation({
+    mutationFn: async ({ name, email, password }: RegisterInput) => {
+      clearAccessToken();
+      const { token } = await signUpWithEmail(name, email, password);
+      // No session yet: this shop wants the address confirmed before the first sign-in.
+      if (token === null) return false;
+      return completeSignIn();
+    },
+    onSuccess: (signedIn) => {
+      if (signedIn) {
+        void navigate(returnPath, { replace: true });
+      } else {
+        toast.success(
+          'Almost there: confirm your email address with the link we sent, then log in.',
+        );
+        void navigate('/login');
+      }
+    },
+    onError: (error) => toast.error(error.message),
   });
 
   return (
     <AuthCard title="Join Us">
-      <form onSubmit={onSubmit} noValidate className="space-y-2">
+      <form
+        onSubmit={handleSubmit((input) => signUp.mutate(input))}
+        noValidate
+        className="space-y-2"
+      >
         <TextField
           label="Name"
           autoComplete="name"
@@ -40,13 +67,20 @@ export function RegisterForm() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className="btn btn-primary mt-4 w-full">
+        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={signUp.isPending}>
+          {signUp.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
           Register
         </button>
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link link-primary font-semibold">
+        <Link
+          to="/login"
+          state={{ from: { pathname: returnPath } }}
+          className="link link-primary font-semibold"
+        >
           Please Login
         </Link>
       </p>

@@ -1,10 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Spinner } from '../ui/spinner';
-import { Footer } from './footer';
-import { Navbar } from './navbar';
+import { Footer } from '../components/layout/footer';
+import { Navbar } from '../components/layout/navbar';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from '../features/account/hooks/use-auth';
+import { useLogOut } from '../features/account/hooks/use-log-out';
 
 export function RootLayout() {
+  const auth = useAuth();
+  const logOut = useLogOut();
   return (
     <div className="bg-base-200 flex min-h-screen flex-col">
       <a
@@ -13,7 +17,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Navbar />
+      <Navbar account={auth.status} onLogOut={() => void logOut()} />
       <main id="main" className="mx-auto w-full max-w-7xl grow px-4 py-8">
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Outlet />

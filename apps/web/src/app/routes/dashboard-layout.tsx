@@ -1,0 +1,78 @@
+import { NavLink, Outlet } from 'react-router';
+import { ComingSoon } from '../../components/ui/coming-soon';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../features/account/hooks/use-auth';
+
+const customerLinks = [
+  { to: '/dashboard', label: 'My Order', end: true },
+  { to: '/dashboard/review', label: 'My Review', end: false },
+];
+const everyoneLinks = [{ to: '/dashboard/profile', label: 'My Profile', end: false }];
+const adminLinks = [
+  { to: '/dashboard/manageproduct', label: 'Manage Product', end: false },
+  { to: '/dashboard/manage', label: 'Manage Order', end: false },
+  { to: '/dashboard/users', label: 'Manage Users', end: false },
+  { to: '/dashboard/addproduct', label: 'Add Product', end: false },
+];
+
+/** The dashboard: a side menu by role (a row of tabs on a phone) beside the nested page. */
+export function DashboardLayout() {
+  const auth = useAuth();
+  if (auth.status !== 'signed-in') return <Spinner label="Loading your dashboard" />;
+  const isAdmin = auth.user.role === 'admin';
+  const links = isAdmin ? [...everyoneLinks, ...adminLinks] : [...customerLinks, ...everyoneLinks];
+
+  return (
+    <div className="flex flex-col gap-6 lg:flex-row">
+      <aside className="lg:w-60 lg:shrink-0">
+        <nav aria-label="Dashboard" className="bg-base-100 border-base-300 rounded-box border p-2">
+          <p className="text-base-content/70 px-4 pt-2 pb-1 text-xs font-semibold uppercase">
+            {isAdmin ? 'Admin dashboard' : 'My dashboard'}
+          </p>
+          <ul className="menu menu-horizontal lg:menu-vertical w-full flex-wrap">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) => (isActive ? 'menu-active font-semibold' : undefined)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 grow">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard itself: My Order for customers; admins have no orders of their own. */
+export function DashboardIndex() {
+  const auth = useAuth();
+  if (auth.status === 'signed-in' && auth.user.role === 'admin') {
+    return <AdminWelcome name={auth.user.displayName} />;
+  }
+  return (
+    <ComingSoon title="My Order">
+      Your orders will be listed here, with their payment, once ordering opens in the shop.
+    </ComingSoon>
+  );
+}
+
+function AdminWelcome({ name }: { name: string }) {
+  return (
+    <section className="card bg-base-100 border-base-300 border">
+      <div className="card-body">
+        <h1 className="card-title text-2xl">Welcome, {name}</h1>
+        <p className="text-base-content/80">
+          Pick a task in the menu: the catalog, the orders or the users of the shop.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailField, messages } from '@shop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { TextField } from '../../../components/ui/text-field';
+import { requestPasswordReset } from '../api/identity';
+
+const schema = z.object({ email: emailField });
+type Input = z.infer<typeof schema>;
+
+export function ForgotPasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  const ask = useMutation({ mutationFn: ({ email }: Input) => requestPasswordReset(email) });
+
+  if (ask.isSuccess) {
+    return (
+      <div role="status" className="space-y-4 text-center">
+        <p>{messages.resetLinkSent}</p>
+        <Link to="/login" className="btn btn-primary">
+          Back to Login
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={handleSubmit((input) => ask.mutate(input))} noValidate className="space-y-2">
+      <p className="text-base-content/80 text-sm">
+        Enter the email address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      {ask.isError && (
+        <p role="alert" className="text-error text-sm">
+          {ask.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={ask.isPending}>
+        Send reset link
+      </button>
+    </form>
+  );
+}

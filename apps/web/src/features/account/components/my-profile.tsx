@@ -1,0 +1,159 @@
+import { messages, profileUpdateSchema, type ProfileUpdate, type User } from '@shop/shared';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useUpdateProfile } from '../api/update-profile';
+
+type FormValues = Required<{ [K in keyof ProfileUpdate]: string }>;
+const empty: FormValues = { displayName: '', location: '', education: '', phone: '', linkedin: '' };
+const fieldNames = Object.keys(empty) as (keyof FormValues)[];
+
+function CurrentProfile({ user }: { user: User }) {
+  const rows: [string, string | null][] = [
+    ['Name', user.displayName],
+    ['Email', user.email],
+    ['Location', user.location],
+    ['Education', user.education],
+    ['Phone', user.phone],
+  ];
+  return (
+    <section aria-labelledby="current-profile" className="card bg-base-100 border-base-300 border">
+      <div className="card-body">
+        <h2 id="current-profile" className="card-title">
+          Current Profile!
+        </h2>
+        <dl className="space-y-3">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-base-content/70 text-sm">{label}</dt>
+              <dd className="font-medium break-words">{value || 'Not added yet'}</dd>
+            </div>
+          ))}
+          <div>
+            <dt className="text-base-content/70 text-sm">LinkedIn</dt>
+            <dd>
+              {user.linkedin ? (
+                <a
+                  href={user.linkedin}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="link link-primary"
+                >
+                  Your Profile
+                </a>
+              ) : (
+                <span className="font-medium">Not added yet</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+/** My Profile: what we know of the user, and a form that sends only the fields filled in. */
+export function MyProfile({ user }: { user: User }) {
+  const update = useUpdateProfile(user.email);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({ defaultValues: empty });
+
+  const onSubmit = handleSubmit(async (values) => {
+    // Like the spec's client: empty fields are dropped, only filled ones are sent.
+    const filled = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => value.trim() !== ''),
+    );
+    const parsed = profileUpdateSchema.safeParse(filled);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (typeof field === 'string' && fieldNames.includes(field as keyof FormValues)) {
+          setError(field as keyof FormValues, { message: issue.message });
+        } else {
+          setError('root', { message: issue.message });
+        }
+      }
+      return;
+    }
+    try {
+      const result = await update.mutateAsync(parsed.data);
+      if (result.insertedId) {
+        toast.success(messages.profileUpdated);
+        reset(empty);
+      }
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (fieldNames.includes(field as keyof FormValues)) {
+            setError(field as keyof FormValues, { message });
+          }
+        }
+        toast.error(error.message);
+      }
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">My Profile</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <CurrentProfile user={user} />
+        <section
+          aria-labelledby="update-profile"
+          className="card bg-base-100 border-base-300 border"
+        >
+          <form onSubmit={onSubmit} noValidate className="card-body gap-1">
+            <h2 id="update-profile" className="card-title">
+              Update Profile
+            </h2>
+            <TextField
+              label="Name"
+              autoComplete="name"
+              error={errors.displayName?.message}
+              {...register('displayName')}
+            />
+            <TextField
+              label="Location"
+              autoComplete="address-level2"
+              error={errors.location?.message}
+              {...register('location')}
+            />
+            <TextField
+              label="Highest Education"
+              error={errors.education?.message}
+              {...register('education')}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+            <TextField
+              label="LinkedIn"
+              type="url"
+              placeholder="https://www.linkedin.com/in/your-name"
+              error={errors.linkedin?.message}
+              {...register('linkedin')}
+            />
+            {errors.root && (
+              <p role="alert" className="text-error text-sm">
+                {errors.root.message}
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary mt-4" disabled={update.isPending}>
+              Update
+            </button>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, passwordField } from '@shop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { TextField } from '../../../components/ui/text-field';
+import { resetPassword } from '../api/identity';
+
+const schema = z.object({ password: passwordField });
+type Input = z.infer<typeof schema>;
+
+export function ResetPasswordForm() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  const reset = useMutation({
+    mutationFn: ({ password }: Input) => resetPassword(token ?? '', password),
+    onSuccess: () => {
+      toast.success(messages.passwordResetDone);
+      void navigate('/login');
+    },
+  });
+
+  if (!token || params.get('error')) {
+    return (
+      <div role="alert" className="space-y-4 text-center">
+        <p>This reset link is invalid or has expired.</p>
+        <Link to="/forgot-password" className="btn btn-primary">
+          Ask for a new link
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={handleSubmit((input) => reset.mutate(input))} noValidate className="space-y-2">
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {reset.isError && (
+        <p role="alert" className="text-error text-sm">
+          {reset.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={reset.isPending}>
+        Change password
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAccessToken, setAccessToken } from './access-token';
+import { apiFetch, ApiRequestError, setUnauthorizedHandler } from './api-client';
+
+const respond = (status: number, body: unknown) =>
+  vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+
+describe('apiFetch', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the stored token as a bearer token', async () => {
+    setAccessToken('a.b.c');
+    const fetch = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    await apiFetch('/users');
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.headers).toMatchObject({ authorization: 'Bearer a.b.c' });
+  });
+
+  it('turns an error answer into an ApiRequestError with its fields', async () => {
+    vi.stubGlobal(
+      'fetch',
+      respond(400, {
+        error: { code: 'validation_failed', message: 'bad', fields: { phone: 'no' } },
+      }),
+    );
+    const error = await apiFetch('/profile/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      fields: { phone: 'no' },
+    });
+  });
+
+  it('forgets a refused token and signs out', async () => {
+    setAccessToken('a.b.c');
+    const signedOut = vi.fn();
+    setUnauthorizedHandler(signedOut);
+    vi.stubGlobal('fetch', respond(401, { error: { code: 'unauthorized', message: 'ended' } }));
+    await expect(apiFetch('/user/me@example.com')).rejects.toThrow('ended');
+    expect(getAccessToken()).toBeNull();
+    expect(signedOut).toHaveBeenCalledOnce();
+  });
+
+  it('reports an unreachable shop as a network error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiFetch('/products')).rejects.toMatchObject({ code: 'network', status: 0 });
+  });
+});

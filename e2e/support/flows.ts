@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+import { newCustomer } from './accounts.js';
+
+/** Registers a new customer through the Register page and waits to be signed in. */
+export async function registerThroughPage(page: Page, label = 'customer') {
+  const customer = newCustomer(label);
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
+  return customer;
+}
+
+/** Logs in through the Login page (already on it, or goes there). */
+export async function logInThroughPage(page: Page, email: string, password: string) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'LogOut' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
