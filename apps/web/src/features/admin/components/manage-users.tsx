@@ -33,13 +33,22 @@ export function ManageUsers({ me }: { me: User }) {
       <h1 className="text-3xl font-bold">Manage Users</h1>
       <QueryState query={users} what="users" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <div className="bg-base-100 border-base-300 rounded-box overflow-x-auto border">
+          <div
+            className="bg-base-100 border-base-300 rounded-box overflow-x-auto border"
+            role="region"
+            aria-label="Users"
+            tabIndex={0}
+          >
             <table className="table">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">UserID</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Email
+                  </th>
+                  <th scope="col" className="hidden md:table-cell">
+                    UserID
+                  </th>
                   <th scope="col">Action</th>
                 </tr>
               </thead>
@@ -53,9 +62,13 @@ export function ManageUsers({ me }: { me: User }) {
                         {user.role === 'admin' && (
                           <span className="badge badge-primary badge-sm ml-2">Admin</span>
                         )}
+                        {/* On a phone the email sits under the name, so the action stays in view. */}
+                        <span className="text-base-content/70 block text-sm font-normal break-all md:hidden">
+                          {user.email}
+                        </span>
                       </th>
-                      <td>{user.email}</td>
-                      <td className="font-mono text-xs">{user._id}</td>
+                      <td className="hidden md:table-cell">{user.email}</td>
+                      <td className="hidden font-mono text-xs md:table-cell">{user._id}</td>
                       <td>
                         {user.role === 'admin' ? (
                           <button
