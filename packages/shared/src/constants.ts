@@ -42,3 +42,9 @@ export const HOME_STATS = [
   { title: 'Page Views', value: '2.6M' },
   { title: 'Tasks done', value: '86%' },
 ] as const;
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What the spec stores as `providerId` for an email-and-password account. */
+export const EMAIL_PASSWORD_PROVIDER = 'Email & Password';

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts.js';
-
-export const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** What the spec stores as `providerId` for an email-and-password account. */
-export const EMAIL_PASSWORD_PROVIDER = 'Email & Password';
+import { ROLES } from './constants.js';
 
 /** `PUT /api/user/{email}` after every sign-in: the identity the web app signed in as. */
 export const userSignInSchema = z.object({
