@@ -7,7 +7,7 @@ import { buildTestApp, testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
 import { bearer, cookieFrom, issueToken, registerAccount, uniqueEmail } from '../test/factories.js';
 import { createAccessTokens } from './access-token.js';
-import { authOptions } from './auth.js';
+import { authOptions, trustedOrigins } from './auth.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import type { Mail } from './mailer.js';
 
@@ -128,6 +128,35 @@ describe.each(testDatabases)('identity on $name', (kind) => {
         payload: { email: account.email, password: 'a-brand-new-password' },
       });
       expect(signIn.statusCode).toBe(200);
+    });
+  });
+
+  describe('browser origins', () => {
+    const signUpFrom = (origin: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin },
+        remoteAddress: '10.77.0.1',
+        payload: { email: uniqueEmail(), password: 'long-enough-password', name: 'Origin' },
+      });
+
+    it('accepts the shop opened at any loopback spelling of its local address', async () => {
+      for (const origin of [
+        'http://localhost:3000',
+        'http://127.0.0.1:3000',
+        'http://[::1]:3000',
+      ]) {
+        expect((await signUpFrom(origin)).statusCode).toBe(200);
+      }
+    });
+
+    it('refuses another site', async () => {
+      for (const origin of ['https://evil.example.com', 'http://localhost:4000']) {
+        const res = await signUpFrom(origin);
+        expect(res.statusCode).toBe(403);
+        expect(apiErrorSchema.parse(res.json()).error.message).toMatch(/origin/i);
+      }
     });
   });
 
@@ -324,6 +353,19 @@ describe.each(testDatabases)('identity on $name', (kind) => {
       const token = await issueToken(app, cookieFrom(signIn.headers['set-cookie']), email);
       expect((await myUser(token, email)).json()).toMatchObject({ role: 'admin' });
     });
+  });
+});
+
+describe('trustedOrigins', () => {
+  it('is the public origin alone for a real domain', () => {
+    expect(trustedOrigins('https://shop.example.com')).toEqual(['https://shop.example.com']);
+  });
+  it('covers every loopback spelling of a local address', () => {
+    expect(trustedOrigins('http://127.0.0.1:3000')).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
   });
 });
 

@@ -11,6 +11,20 @@ const SESSION_DAYS = 7;
 /** Where the web app lets a customer choose a new password. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Origins allowed to call the identity service from a browser: the public address, and when
+ * that is a loopback address, its other spellings too (a shop opened at 127.0.0.1 instead of
+ * localhost must still sign in).
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
+}
+
 export interface AuthDeps {
   config: Config;
   db: Db;
@@ -81,11 +95,16 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
           }),
         ]
       : [],
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     // Our own limits (per address and per account) guard sign-in and sign-up.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    advanced: { useSecureCookies: config.publicUrl.startsWith('https:') },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      // Better Auth skips its origin (CSRF) check when NODE_ENV=test; we test what runs in
+      // production, so the check is always on.
+      disableOriginCheck: false,
+    },
     logger: {
       log(level, message, ...args) {
         const method = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level;
