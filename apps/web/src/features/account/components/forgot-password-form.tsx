@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { requestPasswordReset } from '../api/identity';
 
@@ -46,9 +47,7 @@ export function ForgotPasswordForm() {
           {ask.error.message}
         </p>
       )}
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={ask.isPending}>
-        Send reset link
-      </button>
+      <SubmitButton pending={ask.isPending}>Send reset link</SubmitButton>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { clearAccessToken } from '../../../lib/access-token';
 import { completeSignIn, signInWithEmail } from '../api/identity';
@@ -77,12 +78,7 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={login.isPending}>
-          {login.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Login
-        </button>
+        <SubmitButton pending={login.isPending}>Login</SubmitButton>
       </form>
       <p className="text-center text-sm">
         New to CaseForge?{' '}

@@ -1,6 +1,7 @@
 import { messages, profileUpdateSchema, type ProfileUpdate, type User } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
@@ -148,9 +149,9 @@ export function MyProfile({ user }: { user: User }) {
                 {errors.root.message}
               </p>
             )}
-            <button type="submit" className="btn btn-primary mt-4" disabled={update.isPending}>
+            <SubmitButton pending={update.isPending} className="">
               Update
-            </button>
+            </SubmitButton>
           </form>
         </section>
       </div>

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { clearAccessToken } from '../../../lib/access-token';
 import { completeSignIn, signUpWithEmail } from '../api/identity';
@@ -67,12 +68,7 @@ export function RegisterForm() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={signUp.isPending}>
-          {signUp.isPending && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Register
-        </button>
+        <SubmitButton pending={signUp.isPending}>Register</SubmitButton>
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { resetPassword } from '../api/identity';
 
@@ -52,9 +53,7 @@ export function ResetPasswordForm() {
           {reset.error.message}
         </p>
       )}
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={reset.isPending}>
-        Change password
-      </button>
+      <SubmitButton pending={reset.isPending}>Change password</SubmitButton>
     </form>
   );
 }
