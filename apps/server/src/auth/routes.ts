@@ -21,7 +21,8 @@ function forwardTo(auth: Auth, publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
+      // The body is serialized again below, so its original length no longer applies.
+      if (value === undefined || name === 'content-length') continue;
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
     }
     const hasBody = request.body !== undefined && request.method !== 'GET';
