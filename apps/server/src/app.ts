@@ -20,6 +20,14 @@ import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import type { PaymentGateway } from './modules/payments/gateway.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { createStripeGateway } from './modules/payments/stripe-gateway.js';
+import { createTestGateway } from './modules/payments/test-gateway.js';
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { productRoutes } from './modules/products/routes.js';
@@ -108,6 +116,14 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {
     adminEmail: config.admin?.email,
   });
+  const ordersRepository = createOrdersRepository(db.kysely, db.dialect);
+  const orders = createOrdersService(ordersRepository);
+  // Stripe when its keys are set; otherwise the built-in test gateway (DESIGN.md section 6).
+  const testGateway = config.stripe ? undefined : createTestGateway(db.kysely);
+  const gateway: PaymentGateway = config.stripe
+    ? createStripeGateway(config.stripe)
+    : (testGateway ?? createTestGateway(db.kysely));
+  const payments = createPaymentsService(gateway, ordersRepository, orders, app.log);
   const products = createProductsService(createProductsRepository(db.kysely));
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
 
@@ -120,6 +136,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(userRoutes(users));
       await api.register(productRoutes(products));
       await api.register(reviewRoutes(reviews));
+      await api.register(orderRoutes(orders));
+      await api.register(paymentRoutes(payments, testGateway));
     },
     { prefix: '/api' },
   );

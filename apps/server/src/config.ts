@@ -56,6 +56,8 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString.pipe(
       z.string().startsWith('whsec_', 'must start with whsec_').optional(),
     ),
+    /** Another address for Stripe's API (stripe-mock, or the tests' stand-in). */
+    STRIPE_API_URL: optionalString.pipe(z.url().optional()),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -110,7 +112,13 @@ export interface Config {
   requireEmailVerification: boolean;
   authRateLimit: { perAddress: number; perAccount: number };
   stripe:
-    { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+      }
+    | undefined;
   smtp: { url: string; from: string } | undefined;
   redisUrl: string | undefined;
 }
@@ -164,6 +172,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
     smtp: env.SMTP_URL

@@ -5,6 +5,7 @@ export const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
   unauthorized: 401,
+  payment_failed: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -8,3 +8,4 @@ export * from './reviews.js';
 export * from './format.js';
 export * from './accounts.js';
 export * from './users.js';
+export * from './orders.js';

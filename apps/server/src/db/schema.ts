@@ -1,3 +1,4 @@
+import type { OrderStatus, PaymentStatus } from '@shop/shared';
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
@@ -54,8 +55,8 @@ export interface OrdersTable {
   quantity: number;
   unit_price_cents: number;
   price_cents: number;
-  payment_status: string;
-  order_status: string;
+  payment_status: PaymentStatus;
+  order_status: OrderStatus;
   transaction_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -67,6 +68,18 @@ export interface PaymentsTable {
   gateway: string;
   intent_id: string;
   amount_cents: number;
+  status: string;
+  client_secret: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TestGatewayIntentsTable {
+  id: string;
+  client_secret: string;
+  order_id: string;
+  amount_cents: number;
+  currency: string;
   status: string;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -98,6 +111,7 @@ export interface Database {
   users: UsersTable;
   orders: OrdersTable;
   payments: PaymentsTable;
+  test_gateway_intents: TestGatewayIntentsTable;
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
   auth_account: AuthAccountTable;
@@ -105,6 +119,8 @@ export interface Database {
 
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewReviewRow = Insertable<ReviewsTable>;

@@ -1,0 +1,30 @@
+import type { OrderStatus, PaymentStatus } from '@shop/shared';
+
+interface OrderState {
+  payment_status: PaymentStatus;
+  order_status: OrderStatus;
+}
+
+/**
+ * The order's state machine as data (DESIGN.md section 5): which state each action needs, and
+ * what it leaves. Repositories turn `from` into the WHERE of one atomic UPDATE, so two clicks or
+ * two instances can never apply an action twice.
+ */
+export const orderTransitions = {
+  /** A verified card payment, or an admin marking the order paid. */
+  markPaid: {
+    from: { payment_status: 'pending' },
+    to: { payment_status: 'paid', order_status: 'placed' },
+  },
+  ship: { from: { order_status: 'placed' }, to: { order_status: 'shipped' } },
+  /** Deleting gives the stock back; a paid order is never deleted. */
+  delete: { from: { payment_status: 'pending' }, to: {} },
+} as const satisfies Record<string, { from: Partial<OrderState>; to: Partial<OrderState> }>;
+
+export type OrderAction = keyof typeof orderTransitions;
+
+export function canApply(action: OrderAction, order: OrderState): boolean {
+  return Object.entries(orderTransitions[action].from).every(
+    ([column, value]) => order[column as keyof OrderState] === value,
+  );
+}

@@ -1,0 +1,113 @@
+import { messages, type PaymentsConfig } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CurrentUser } from '../../auth/guard.js';
+import { AppError } from '../../http/app-error.js';
+import type { OrdersRepository } from '../orders/orders.repository.js';
+import { toOrder, type OrdersService } from '../orders/orders.service.js';
+import type { GatewayIntent, PaymentGateway } from './gateway.js';
+
+export function createPaymentsService(
+  gateway: PaymentGateway,
+  orders: OrdersRepository,
+  ordersService: OrdersService,
+  log: FastifyBaseLogger,
+) {
+  /**
+   * Marks the order paid when the gateway says this intent succeeded, for this order and this
+   * amount. Idempotent: the same intent reported again (page and webhook) changes nothing.
+   */
+  async function applySucceededIntent(orderId: string, intent: GatewayIntent) {
+    const order = await orders.findById(orderId);
+    if (!order) throw AppError.notFound('Order');
+    if (
+      intent.orderId !== order.id ||
+      intent.amountCents !== order.price_cents ||
+      intent.currency !== 'usd'
+    ) {
+      throw new AppError('conflict', messages.paymentMismatch);
+    }
+    if (intent.status !== 'succeeded') throw new AppError('conflict', messages.paymentNotSucceeded);
+    const result = await orders.markPaid(order.id, intent.id, {
+      intentId: intent.id,
+      gateway: gateway.name,
+      amountCents: intent.amountCents,
+    });
+    const now = result.order;
+    if (!now) throw AppError.notFound('Order');
+    if (!result.changed && now.transaction_id !== intent.id) {
+      throw new AppError('conflict', messages.orderAlreadyPaid);
+    }
+    return { modifiedCount: result.changed ? 1 : 0, order: toOrder(now) };
+  }
+
+  return {
+    config(): PaymentsConfig {
+      return { gateway: gateway.name, publishableKey: gateway.publishableKey };
+    },
+
+    /** A client secret to pay the caller's unpaid order, for the amount stored on the order. */
+    async createIntent(caller: CurrentUser, orderId: string) {
+      const order = await ordersService.visibleOrder(caller, orderId);
+      if (order.user_id !== caller.id)
+        throw new AppError('forbidden', 'Only the customer who placed an order can pay it.');
+      if (order.payment_status !== 'pending')
+        throw new AppError('conflict', messages.orderAlreadyPaid);
+
+      // A reload of the payment page reuses the intent it already has.
+      const previous = await orders.latestPayment(order.id);
+      if (previous?.client_secret && previous.amount_cents === order.price_cents) {
+        const intent = await gateway.retrieveIntent(previous.intent_id);
+        if (intent && intent.status !== 'canceled') {
+          return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+        }
+      }
+      const intent = await gateway.createIntent({
+        orderId: order.id,
+        amountCents: order.price_cents,
+      });
+      await orders.recordIntent({
+        orderId: order.id,
+        gateway: gateway.name,
+        intentId: intent.id,
+        amountCents: intent.amountCents,
+        status: intent.status,
+        clientSecret: intent.clientSecret,
+      });
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+    },
+
+    /** `PATCH /api/order/{id}`: the page reports a payment; the gateway is asked, not trusted. */
+    async confirm(caller: CurrentUser, orderId: string, transactionId: string) {
+      await ordersService.visibleOrder(caller, orderId);
+      const intent = await gateway.retrieveIntent(transactionId);
+      if (!intent)
+        throw new AppError(
+          'validation_failed',
+          'This transaction id is not known to the payment gateway.',
+          { transactionId: 'Unknown transaction id' },
+        );
+      return applySucceededIntent(orderId, intent);
+    },
+
+    /** A signed gateway notification, so a closed tab loses no payment. */
+    async webhook(payload: Buffer, signature: string) {
+      if (!gateway.parseWebhook) throw AppError.notFound('Webhook');
+      let intent: GatewayIntent | null;
+      try {
+        intent = gateway.parseWebhook(payload, signature);
+      } catch {
+        throw new AppError('bad_request', 'The webhook signature is invalid.');
+      }
+      if (!intent?.orderId) return { received: true };
+      try {
+        await applySucceededIntent(intent.orderId, intent);
+      } catch (error) {
+        // Acknowledge anyway: a retry would fail the same way. The log tells the operator.
+        log.warn({ err: error, intent: intent.id }, 'webhook payment not applied');
+      }
+      return { received: true };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

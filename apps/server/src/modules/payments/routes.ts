@@ -1,0 +1,122 @@
+import {
+  apiErrorSchema,
+  confirmPaymentSchema,
+  createPaymentIntentSchema,
+  idParamsSchema,
+  orderModifiedSchema,
+  paymentIntentSchema,
+  paymentsConfigSchema,
+  testCardResultSchema,
+  testCardSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/guard.js';
+import type { PaymentsService } from './payments.service.js';
+import type { TestGateway } from './test-gateway.js';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export function paymentRoutes(
+  payments: PaymentsService,
+  testGateway: TestGateway | undefined,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/payments/config',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['payments'],
+          summary: 'Which payment gateway is active, and its publishable key',
+          response: { 200: paymentsConfigSchema },
+        },
+      },
+      () => payments.config(),
+    );
+
+    app.post(
+      '/create-payment-intent',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['payments'],
+          summary: "A client secret to pay one of the caller's unpaid orders",
+          body: createPaymentIntentSchema,
+          response: { 200: paymentIntentSchema, ...errors },
+        },
+      },
+      (request) => payments.createIntent(currentUser(request), request.body.orderId),
+    );
+
+    app.patch(
+      '/order/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['payments'],
+          summary: 'Report a payment; the order is marked paid once the gateway confirms it',
+          params: idParamsSchema,
+          body: confirmPaymentSchema,
+          response: { 200: orderModifiedSchema, ...errors },
+        },
+      },
+      (request) =>
+        payments.confirm(currentUser(request), request.params.id, request.body.transactionId),
+    );
+
+    // The webhook's signature covers the exact bytes, so this route reads the body raw.
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      raw.post(
+        '/payments/webhook',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags: ['payments'],
+            summary: 'Stripe webhook (signature checked)',
+            response: {
+              200: z.object({ received: z.boolean() }),
+              400: apiErrorSchema,
+              404: apiErrorSchema,
+            },
+          },
+        },
+        (request) => {
+          const signature = request.headers['stripe-signature'];
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+          return payments.webhook(body, typeof signature === 'string' ? signature : '');
+        },
+      );
+    });
+
+    if (testGateway) {
+      app.post(
+        '/payments/test/confirm',
+        {
+          config: { access: 'user' },
+          schema: {
+            tags: ['payments'],
+            summary: 'Built-in test gateway: pay an intent with a test card',
+            body: testCardSchema,
+            response: { 200: testCardResultSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const intent = await testGateway.confirmCard(request.body);
+          return { status: 'succeeded' as const, paymentIntentId: intent.id };
+        },
+      );
+    }
+  };
+}

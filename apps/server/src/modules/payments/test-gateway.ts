@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '@shop/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { AppError } from '../../http/app-error.js';
+import type { GatewayIntent, PaymentGateway } from './gateway.js';
+
+/** Stripe's test cards that the built-in gateway honours; any other number is declined. */
+const TEST_CARDS: Record<string, { ok: true } | { ok: false; message: string }> = {
+  '4242424242424242': { ok: true },
+  '4000000000000002': { ok: false, message: messages.cardDeclined },
+  '4000000000009995': { ok: false, message: messages.insufficientFunds },
+};
+
+/** The Luhn checksum every real card number satisfies. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+const declined = (message: string) => new AppError('payment_failed', message);
+
+/**
+ * The gateway used when no Stripe keys are set: the same flow as Stripe (intent, client secret,
+ * card confirmation, verification by id), kept in its own table as an outside service would.
+ * It never charges anything and accepts no real card.
+ */
+export function createTestGateway(db: Kysely<Database>) {
+  const toIntent = (row: {
+    id: string;
+    client_secret: string;
+    status: string;
+    amount_cents: number;
+    currency: string;
+    order_id: string;
+  }): GatewayIntent => ({
+    id: row.id,
+    clientSecret: row.client_secret,
+    status: row.status,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    orderId: row.order_id,
+  });
+
+  const gateway: PaymentGateway & {
+    confirmCard(
+      input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+      now?: Date,
+    ): Promise<GatewayIntent>;
+  } = {
+    name: 'test',
+    publishableKey: null,
+
+    async createIntent({ orderId, amountCents }) {
+      const id = `pi_test_${randomBytes(12).toString('hex')}`;
+      const row = {
+        id,
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        order_id: orderId,
+        amount_cents: amountCents,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      };
+      await db.insertInto('test_gateway_intents').values(row).execute();
+      return toIntent(row);
+    },
+
+    async retrieveIntent(id) {
+      const row = await db
+        .selectFrom('test_gateway_intents')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toIntent(row);
+    },
+
+    /** What Stripe.js does on the customer's side: charge the card for the intent. */
+    async confirmCard({ clientSecret, cardNumber, expiry }, now = new Date()) {
+      const row = await db
+        .selectFrom('test_gateway_intents')
+        .selectAll()
+        .where('client_secret', '=', clientSecret)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', 'This payment was not found.');
+      if (row.status === 'succeeded') return toIntent(row);
+
+      if (!passesLuhn(cardNumber)) throw declined('Your card number is invalid.');
+      const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+      // A card is valid through the last day of its expiry month.
+      const endOfMonth = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
+      if (endOfMonth.getTime() <= now.getTime()) throw declined(messages.cardExpired);
+      const outcome = TEST_CARDS[cardNumber] ?? { ok: false, message: messages.cardDeclined };
+      if (!outcome.ok) throw declined(outcome.message);
+
+      await db
+        .updateTable('test_gateway_intents')
+        .set({ status: 'succeeded', updated_at: nowIso() })
+        .where('id', '=', row.id)
+        .execute();
+      return toIntent({ ...row, status: 'succeeded' });
+    },
+  };
+  return gateway;
+}
+
+export type TestGateway = ReturnType<typeof createTestGateway>;

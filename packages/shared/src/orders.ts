@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** Order states (DESIGN.md section 5). */
+export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
+export const ORDER_STATUSES = ['pending', 'placed', 'shipped'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+/**
+ * `POST /api/order`. The spec's client also sends orderPName, userEmail, userName and
+ * orderPrice: they are accepted and ignored, because the server takes the owner from the token
+ * and prices the order itself.
+ */
+export const orderCreateSchema = z.object({
+  orderProduct: z.string().min(1, 'Choose a product').max(64),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone is required')
+    .max(30, 'Phone must be at most 30 characters')
+    .regex(/^[+\d][\d\s().-]*$/, 'Enter a valid phone number'),
+  address: z
+    .string()
+    .trim()
+    .min(1, 'Address is required')
+    .max(500, 'Address must be at most 500 characters'),
+  orderQty: z.coerce
+    .number({ message: 'Quantity is required' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+  orderPName: z.unknown().optional(),
+  userEmail: z.unknown().optional(),
+  userName: z.unknown().optional(),
+  orderPrice: z.unknown().optional(),
+});
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/**
+ * An order as every list and the payment page read it: the spec's names, plus the payment
+ * page's own names for the same values (customerName, customerEmail).
+ */
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderProduct: z.string().nullable(),
+  orderPName: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  orderQty: z.number().int(),
+  /** Total in dollars: quantity times the unit price at the time of ordering. */
+  orderPrice: z.number(),
+  unitPrice: z.number(),
+  paid: z.boolean(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  orderStatus: z.enum(ORDER_STATUSES),
+  transactionId: z.string().nullable(),
+  trxId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderListSchema = z.array(orderSchema);
+
+export const orderCreatedSchema = z.object({ insertedId: z.string(), order: orderSchema });
+export const orderListQuerySchema = z.object({ userEmail: z.string().max(254) });
+export const orderModifiedSchema = z.object({
+  modifiedCount: z.number().int(),
+  order: orderSchema,
+});
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+/** Payments (DESIGN.md section 6). */
+export const GATEWAYS = ['stripe', 'test'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+
+export const paymentsConfigSchema = z.object({
+  gateway: z.enum(GATEWAYS),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** `POST /api/create-payment-intent`: an `orderPrice` sent too is ignored. */
+export const createPaymentIntentSchema = z.object({
+  orderId: z.string().min(1, 'orderId is required').max(64),
+  orderPrice: z.unknown().optional(),
+});
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+
+/** `PATCH /api/order/{id}`: the payment intent's id; `order` from the spec's client is ignored. */
+export const confirmPaymentSchema = z.object({
+  transactionId: z.string().min(1, 'transactionId is required').max(255),
+  order: z.unknown().optional(),
+});
+
+/** The built-in test gateway's card form (`POST /api/payments/test/confirm`). */
+export const testCardSchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is invalid.')),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is invalid."),
+});
+export type TestCard = z.input<typeof testCardSchema>;
+export const testCardResultSchema = z.object({
+  status: z.literal('succeeded'),
+  paymentIntentId: z.string(),
+});
