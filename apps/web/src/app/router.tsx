@@ -47,12 +47,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
       },
       {
-        path: 'order/:productId',
-        lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
-      },
-      {
         Component: RequireAuth,
         children: [
+          {
+            path: 'order/:productId',
+            lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
+          },
           {
             path: 'dashboard',
             lazy: async () => ({
@@ -75,7 +75,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'payment/:paymentId',
-                lazy: async () => ({ Component: (await upcoming()).PaymentRoute }),
+                lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }),
               },
               {
                 Component: RequireAdmin,
@@ -90,7 +90,9 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'manage',
-                    lazy: async () => ({ Component: (await upcoming()).ManageOrderRoute }),
+                    lazy: async () => ({
+                      Component: (await import('./routes/manage-orders')).ManageOrdersRoute,
+                    }),
                   },
                   {
                     path: 'addproduct',

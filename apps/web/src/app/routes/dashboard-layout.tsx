@@ -1,7 +1,8 @@
 import { NavLink, Outlet } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { MyOrders } from '../../features/orders/components/my-orders';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const customerLinks = [
   { to: '/dashboard', label: 'My Order', end: true },
@@ -54,14 +55,11 @@ export function DashboardLayout() {
 /** /dashboard itself: My Order for customers; admins have no orders of their own. */
 export function DashboardIndex() {
   const auth = useAuth();
-  if (auth.status === 'signed-in' && auth.user.role === 'admin') {
-    return <AdminWelcome name={auth.user.displayName} />;
-  }
-  return (
-    <ComingSoon title="My Order">
-      Your orders will be listed here, with their payment, once ordering opens in the shop.
-    </ComingSoon>
-  );
+  const isAdmin = auth.status === 'signed-in' && auth.user.role === 'admin';
+  usePageTitle(isAdmin ? 'Dashboard' : 'My Order');
+  if (auth.status !== 'signed-in') return <Spinner label="Loading your dashboard" />;
+  if (isAdmin) return <AdminWelcome name={auth.user.displayName} />;
+  return <MyOrders email={auth.user.email} />;
 }
 
 function AdminWelcome({ name }: { name: string }) {

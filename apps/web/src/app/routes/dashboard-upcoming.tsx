@@ -11,21 +11,9 @@ export function MyReviewRoute() {
   );
 }
 
-export function PaymentRoute() {
-  usePageTitle('Payment');
-  return <ComingSoon title="Payment">Card payment opens together with ordering.</ComingSoon>;
-}
-
 export function ManageProductRoute() {
   usePageTitle('Manage Product');
   return <ComingSoon title="Manage Product">Catalog editing opens in the next release.</ComingSoon>;
-}
-
-export function ManageOrderRoute() {
-  usePageTitle('Manage Order');
-  return (
-    <ComingSoon title="Manage Order">Order management opens together with ordering.</ComingSoon>
-  );
 }
 
 export function AddProductRoute() {

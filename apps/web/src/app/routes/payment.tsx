@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../features/account/hooks/use-auth';
+import { PaymentPage } from '../../features/payments/components/payment-page';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function PaymentRoute() {
+  usePageTitle('Payment');
+  const { paymentId = '' } = useParams();
+  const auth = useAuth();
+  return auth.status === 'signed-in' ? (
+    <PaymentPage key={paymentId} orderId={paymentId} customerName={auth.user.displayName} />
+  ) : (
+    <Spinner />
+  );
+}

@@ -1,0 +1,85 @@
+import { messages } from '@shop/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, makeOrder, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { ManageOrders } from './manage-orders';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const pending = makeOrder({ _id: '65a1b2c3d4e5f60718293a01' });
+const placed = makeOrder({
+  _id: '65a1b2c3d4e5f60718293a02',
+  orderPName: 'Nova Mini-ITX Gaming Case',
+  paid: true,
+  paymentStatus: 'paid',
+  orderStatus: 'placed',
+  transactionId: 'pi_test_placed',
+  trxId: 'pi_test_placed',
+});
+const shipped = makeOrder({
+  _id: '65a1b2c3d4e5f60718293a03',
+  orderPName: 'SFX 600W Compact Power Supply',
+  userName: 'Bob Buyer',
+  paid: true,
+  paymentStatus: 'paid',
+  orderStatus: 'shipped',
+  transactionId: 'pi_test_shipped',
+  trxId: 'pi_test_shipped',
+});
+
+const rows = async () => {
+  const table = await screen.findByRole('table');
+  return within(table).getAllByRole('row').slice(1);
+};
+
+describe('ManageOrders', () => {
+  it('offers the actions each order allows, with the trxId beside a paid status', async () => {
+    stubApi({ 'GET /api/orders': () => json([pending, placed, shipped]) });
+    renderWithProviders(<ManageOrders />);
+    const [first, second, third] = await rows();
+
+    const pendingName = `${pending.orderPName} for ${pending.userName}`;
+    expect(within(first!).getByText('pending')).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: `Mark Paid: ${pendingName}` })).toBeEnabled();
+    expect(within(first!).getByRole('button', { name: `Delete: ${pendingName}` })).toBeEnabled();
+    expect(within(first!).queryByRole('button', { name: /^Ship Order/ })).not.toBeInTheDocument();
+
+    expect(within(second!).getByText('pi_test_placed')).toBeInTheDocument();
+    expect(
+      within(second!).getByRole('button', {
+        name: `Ship Order: ${placed.orderPName} for ${placed.userName}`,
+      }),
+    ).toBeEnabled();
+    expect(within(second!).queryByRole('button', { name: /^(Mark Paid|Delete)/ })).toBeNull();
+
+    expect(within(third!).getByText('shipped')).toBeInTheDocument();
+    expect(within(third!).getByText('pi_test_shipped')).toBeInTheDocument();
+    expect(within(third!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason for a conflict and the spec's message for a refusal", async () => {
+    stubApi({
+      'GET /api/orders': () => json([placed]),
+      [`PUT /api/ship/${placed._id}`]: () => apiError(409, 'conflict', messages.orderNotPlaced),
+    });
+    renderWithProviders(
+      <>
+        <ManageOrders />
+        <Toaster />
+      </>,
+    );
+    const [row] = await rows();
+    await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
+    expect(await screen.findByText(messages.orderNotPlaced)).toBeInTheDocument();
+
+    stubApi({
+      'GET /api/orders': () => json([placed]),
+      [`PUT /api/ship/${placed._id}`]: () => apiError(403, 'forbidden', 'Admins only'),
+    });
+    await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
+    expect(await screen.findByText(messages.noPermission)).toBeInTheDocument();
+  });
+});

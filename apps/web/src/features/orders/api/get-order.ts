@@ -1,0 +1,17 @@
+import type { Order } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
+
+/** `GET /orders/{id}`: one order, for its owner or an admin. */
+export function getOrder(id: string): Promise<Order> {
+  return apiFetch<Order>(`/orders/${encodeURIComponent(id)}`);
+}
+
+export function orderQuery(id: string) {
+  return queryOptions({ queryKey: orderKeys.detail(id), queryFn: () => getOrder(id) });
+}
+
+export function useOrder(id: string) {
+  return useQuery(orderQuery(id));
+}

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, makeOrder, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { MyOrders } from './my-orders';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const unpaid = makeOrder({ _id: '65a1b2c3d4e5f60718293a01', orderPrice: 480 });
+const paid = makeOrder({
+  _id: '65a1b2c3d4e5f60718293a02',
+  orderPName: 'Nova Mini-ITX Gaming Case',
+  orderQty: 25,
+  orderPrice: 1650,
+  paid: true,
+  paymentStatus: 'paid',
+  orderStatus: 'placed',
+  transactionId: 'pi_test_123456',
+  trxId: 'pi_test_123456',
+});
+
+describe('MyOrders', () => {
+  it("lists the customer's orders: Pay for unpaid ones, a disabled Paid for paid ones", async () => {
+    const fetch = stubApi({
+      'GET /api/order?userEmail=ada%40example.com': () => json([unpaid, paid]),
+    });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+
+    const table = await screen.findByRole('table');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('region', { name: 'My orders' })).toHaveAttribute('tabindex', '0');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Product', 'Quantity', 'Price', 'Payment', 'Transaction ID', 'Action']);
+
+    const [, unpaidRow, paidRow] = within(table).getAllByRole('row');
+    // The product is cut to its first 10 characters plus an ellipsis.
+    expect(within(unpaidRow!).getByRole('rowheader')).toHaveTextContent(/^ForgeLine \.\.\./);
+    expect(within(unpaidRow!).getByText('$480')).toBeInTheDocument();
+    expect(within(unpaidRow!).getByRole('link', { name: /^Pay/ })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${unpaid._id}`,
+    );
+    expect(within(unpaidRow!).queryByRole('button', { name: 'Paid' })).not.toBeInTheDocument();
+    expect(
+      within(unpaidRow!).getByRole('button', { name: `Delete: ${unpaid.orderPName}` }),
+    ).toBeEnabled();
+
+    expect(within(paidRow!).getByRole('rowheader')).toHaveTextContent(/^Nova Mini-\.\.\./);
+    expect(within(paidRow!).getByText('$1,650')).toBeInTheDocument();
+    expect(within(paidRow!).getByRole('button', { name: 'Paid' })).toBeDisabled();
+    expect(within(paidRow!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(paidRow!).getAllByText('pi_test_123456').length).toBeGreaterThan(0);
+    expect(within(paidRow!).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no orders yet', async () => {
+    stubApi({ 'GET /api/order?userEmail=ada%40example.com': () => json([]) });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Our Tools' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+});

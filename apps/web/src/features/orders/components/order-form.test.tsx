@@ -1,0 +1,125 @@
+import { messages } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { OrderForm } from './order-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const product = makeProduct({ minquantity: 10, aqty: 100 });
+const customer = { displayName: 'Ada Customer', email: 'ada@example.com' };
+
+async function setQuantity(value: string) {
+  const quantity = screen.getByLabelText('Quantity');
+  await userEvent.clear(quantity);
+  if (value) await userEvent.type(quantity, value);
+}
+
+describe('OrderForm', () => {
+  it('shows the customer read-only and starts at the minimum quantity', () => {
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    expect(screen.getByRole('heading', { name: 'Order Details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Customer');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
+  });
+
+  it('says the minimum and maximum and disables Order while the quantity is out of range', async () => {
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    const order = screen.getByRole('button', { name: 'Order' });
+
+    await setQuantity('5');
+    expect(screen.getByText(messages.orderMinimum(10))).toBeInTheDocument();
+    expect(screen.getByText('Please order minimum 10')).toBeInTheDocument();
+    expect(order).toBeDisabled();
+
+    await setQuantity('101');
+    expect(screen.getByText('Please order maximum 100')).toBeInTheDocument();
+    expect(screen.queryByText('Please order minimum 10')).not.toBeInTheDocument();
+    expect(order).toBeDisabled();
+
+    await setQuantity('100');
+    expect(screen.queryByText(/Please order (minimum|maximum)/)).not.toBeInTheDocument();
+    expect(order).toBeEnabled();
+  });
+
+  it('asks for the phone and address before sending anything', async () => {
+    const fetch = stubApi({});
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Phone is required')).toBeInTheDocument();
+    expect(screen.getByText('Address is required')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('places the order, says so and resets the form', async () => {
+    const fetch = stubApi({
+      'POST /api/order': () => json({ insertedId: 'o1', order: makeOrder({ orderQty: 20 }) }),
+    });
+    renderWithProviders(
+      <>
+        <OrderForm product={product} customer={customer} />
+        <Toaster />
+      </>,
+    );
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+    await setQuantity('20');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+
+    expect(await screen.findByText(messages.orderSuccess)).toBeInTheDocument();
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({
+      orderProduct: product._id,
+      phone: '+1 555 0100',
+      address: '1 Main Street',
+      orderQty: 20,
+    });
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    expect(screen.getByLabelText('Address')).toHaveValue('');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByRole('link', { name: 'Go to My Order' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it("shows the server's field errors under the fields and other refusals in a toast", async () => {
+    stubApi({
+      'POST /api/order': () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Invalid input',
+              fields: { phone: 'Enter a valid phone number' },
+            },
+          },
+          400,
+        ),
+    });
+    renderWithProviders(
+      <>
+        <OrderForm product={product} customer={customer} />
+        <Toaster />
+      </>,
+    );
+    await userEvent.type(screen.getByLabelText('Phone'), '555');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Enter a valid phone number')).toBeInTheDocument();
+
+    stubApi({
+      'POST /api/order': () =>
+        json({ error: { code: 'conflict', message: 'Please order maximum 4' } }, 409),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByText('Please order maximum 4')).toBeInTheDocument();
+  });
+});

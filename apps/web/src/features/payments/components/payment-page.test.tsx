@@ -1,0 +1,86 @@
+import { cutOrderId, messages } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, json, makeOrder, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { PaymentPage } from './payment-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const order = makeOrder({ orderPName: 'Titan X Full-Tower Gaming Case', orderPrice: 480 });
+const intent = { clientSecret: 'pi_test_1_secret_abc', paymentIntentId: 'pi_test_1' };
+
+describe('PaymentPage', () => {
+  it('says what is paid for and keeps Pay disabled until the client secret arrives', async () => {
+    const secret = deferred<Response>();
+    const fetch = stubApi({
+      [`GET /api/orders/${order._id}`]: () => json(order),
+      'GET /api/payments/config': () => json({ gateway: 'test', publishableKey: null }),
+      'POST /api/create-payment-intent': () => secret.promise,
+    });
+    renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: `pay for ${cutOrderId(order._id)}` }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Hello, Ada Customer')).toBeInTheDocument();
+    expect(screen.getByText('Please pay for "Titan X Full-Tower Gaming Case"')).toBeInTheDocument();
+    expect(screen.getByText('Please Pay: $480')).toBeInTheDocument();
+
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toBeInTheDocument();
+    expect(screen.getByLabelText('CVC')).toBeInTheDocument();
+    expect(pay).toBeDisabled();
+
+    secret.resolve(json(intent));
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    const call = fetch.mock.calls.find(([url]) => String(url) === '/api/create-payment-intent');
+    expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({
+      orderId: order._id,
+    });
+  });
+
+  it('pays with a test card, records the payment on the order and shows the transaction id', async () => {
+    const fetch = stubApi({
+      [`GET /api/orders/${order._id}`]: () => json(order),
+      'GET /api/payments/config': () => json({ gateway: 'test', publishableKey: null }),
+      'POST /api/create-payment-intent': () => json(intent),
+      'POST /api/payments/test/confirm': () =>
+        json({ status: 'succeeded', paymentIntentId: 'pi_test_1' }),
+      [`PATCH /api/order/${order._id}`]: () =>
+        json({
+          modifiedCount: 1,
+          order: { ...order, paid: true, transactionId: 'pi_test_1', trxId: 'pi_test_1' },
+        }),
+    });
+    renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
+
+    await userEvent.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+
+    expect(await screen.findByText(messages.paymentCompleted)).toBeInTheDocument();
+    expect(screen.getByText(/Your transaction Id:/)).toHaveTextContent(
+      'Your transaction Id: pi_test_1',
+    );
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch![1]!.body))).toEqual({ transactionId: 'pi_test_1' });
+  });
+
+  it('shows a paid order as paid, without a card form', async () => {
+    const fetch = stubApi({
+      [`GET /api/orders/${order._id}`]: () =>
+        json({ ...order, paid: true, paymentStatus: 'paid', transactionId: 'pi_done' }),
+    });
+    renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
+    expect(await screen.findByText('This order is paid.')).toBeInTheDocument();
+    expect(screen.getByText('pi_done')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

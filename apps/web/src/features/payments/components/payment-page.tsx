@@ -1,0 +1,102 @@
+import { cutOrderId, formatPrice, type Order } from '@shop/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QueryState } from '../../../components/ui/query-state';
+import { useOrder } from '../../orders/api/get-order';
+import { usePayOrder } from '../../orders/api/pay-order';
+import { Checkout } from './checkout';
+
+interface PaymentPageProps {
+  orderId: string;
+  customerName: string;
+}
+
+/** The payment page: what is paid for, then the card form, then the transaction id. */
+export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
+  const order = useOrder(orderId);
+  const payOrder = usePayOrder(orderId);
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+
+  const recordPayment = async (paymentIntentId: string) => {
+    const { order: paid } = await payOrder.mutateAsync(paymentIntentId);
+    setPaidWith(paid.transactionId ?? paymentIntentId);
+  };
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold break-all">pay for {cutOrderId(orderId)}</h1>
+      <QueryState query={order} what="the order">
+        {(current) => (
+          <div className="grid items-start gap-6 md:grid-cols-2">
+            <OrderSummary order={current} customerName={customerName} />
+            <section
+              aria-labelledby="card-payment"
+              className="card bg-base-100 border-base-300 border"
+            >
+              <div className="card-body">
+                <h2 id="card-payment" className="card-title">
+                  Card payment
+                </h2>
+                {paidWith ? (
+                  <PaymentCompleted transactionId={paidWith} />
+                ) : current.paid ? (
+                  <AlreadyPaid transactionId={current.transactionId} />
+                ) : (
+                  <Checkout orderId={current._id} onPaid={recordPayment} />
+                )}
+              </div>
+            </section>
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function OrderSummary({ order, customerName }: { order: Order; customerName: string }) {
+  return (
+    <section aria-labelledby="order-summary" className="card bg-base-100 border-base-300 border">
+      <div className="card-body gap-3">
+        <h2 id="order-summary" className="sr-only">
+          Order summary
+        </h2>
+        <p className="text-xl font-semibold">Hello, {customerName}</p>
+        <p>Please pay for &quot;{order.orderPName}&quot;</p>
+        <p className="text-base-content/80 text-sm">
+          {order.orderQty} pc&apos;s at {formatPrice(order.unitPrice)} per piece
+        </p>
+        <p className="text-2xl font-bold">Please Pay: {formatPrice(order.orderPrice)}</p>
+      </div>
+    </section>
+  );
+}
+
+function PaymentCompleted({ transactionId }: { transactionId: string }) {
+  return (
+    <div role="status" className="space-y-3">
+      <p className="text-xl font-bold">Congrats! Your payment is completed</p>
+      <p>
+        Your transaction Id: <span className="font-mono break-all">{transactionId}</span>
+      </p>
+      <Link to="/dashboard" className="btn btn-primary">
+        Back to My Order
+      </Link>
+    </div>
+  );
+}
+
+function AlreadyPaid({ transactionId }: { transactionId: string | null }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-xl font-bold">This order is paid.</p>
+      {transactionId && (
+        <p>
+          Your transaction Id: <span className="font-mono break-all">{transactionId}</span>
+        </p>
+      )}
+      <Link to="/dashboard" className="btn btn-primary">
+        Back to My Order
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { testCardSchema } from '@shop/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useConfirmTestPayment } from '../api/confirm-test-payment';
+import { PaymentFailure } from './payment-failure';
+
+const cardSchema = testCardSchema.omit({ clientSecret: true });
+type CardInput = z.input<typeof cardSchema>;
+type CardOutput = z.output<typeof cardSchema>;
+type CardField = keyof CardInput;
+const cardFields: readonly string[] = ['cardNumber', 'expiry', 'cvc'] satisfies CardField[];
+
+export interface CardFormProps {
+  /** The payment intent's secret; the Pay button stays disabled until it exists. */
+  clientSecret: string | null;
+  /** Records the succeeded payment on the order; a rejection is shown like a card error. */
+  onPaid: (paymentIntentId: string) => Promise<void>;
+}
+
+/**
+ * The built-in test gateway's card form (DESIGN.md section 6): Stripe's test card numbers,
+ * charged by the shop's own server, so no real card is ever accepted.
+ */
+export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
+  const confirm = useConfirmTestPayment();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CardInput, unknown, CardOutput>({
+    resolver: zodResolver(cardSchema),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+  });
+
+  const onSubmit = handleSubmit(async (card) => {
+    if (!clientSecret) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { paymentIntentId } = await confirm.mutateAsync({ clientSecret, ...card });
+      await onPaid(paymentIntentId);
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (cardFields.includes(field)) setError(field as CardField, { message });
+        }
+        setFailure(error.message);
+      } else {
+        setFailure('The payment could not be completed. Please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Card payment" className="space-y-1">
+      <p className="bg-base-200 rounded-box p-3 text-sm">
+        Test mode: no real card is charged. Pay with the card 4242 4242 4242 4242, any future expiry
+        and any CVC.
+      </p>
+      <TextField
+        label="Card number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="1234 1234 1234 1234"
+        required
+        error={errors.cardNumber?.message}
+        {...register('cardNumber')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder="MM/YY"
+          required
+          error={errors.expiry?.message}
+          {...register('expiry')}
+        />
+        <TextField
+          label="CVC"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          placeholder="123"
+          required
+          error={errors.cvc?.message}
+          {...register('cvc')}
+        />
+      </div>
+      <SubmitButton pending={busy} disabled={!clientSecret}>
+        Pay
+      </SubmitButton>
+      <PaymentFailure message={failure} />
+    </form>
+  );
+}

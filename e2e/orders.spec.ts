@@ -1,0 +1,341 @@
+import type { Page } from '@playwright/test';
+import { cutOrderId, formatPrice, messages, previewText } from '@shop/shared';
+import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
+import { E2E_ADMIN, newCustomer } from './support/accounts.js';
+import { expect, test } from './support/fixtures.js';
+import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+
+/*
+ * Tests run in parallel against one shared database, so each test orders its own product and
+ * only compares stock before and after within the test. Product 4 is never ordered here: the
+ * products page test reads its stock as seeded.
+ */
+const product = (index: number): DemoProduct => demoProducts[index]!;
+
+const TEST_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+/** Opens a product's order page the way a customer does: 'Order Now' on the products page. */
+async function openOrderPage(page: Page, item: DemoProduct) {
+  await page.goto('/products');
+  await page.getByRole('link', { name: `Order Now: ${item.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+}
+
+/** The stock the order page shows now. */
+async function available(page: Page): Promise<number> {
+  const text = await page.getByText(/^Available: \d+ pc's$/).textContent();
+  return Number(/\d+/.exec(text ?? '')?.[0]);
+}
+
+async function fillOrder(page: Page, quantity: number) {
+  await page.getByLabel('Phone').fill('+1 555 0100');
+  await page.getByLabel('Address').fill('1 Test Street, Springfield');
+  await page.getByLabel('Quantity').fill(String(quantity));
+}
+
+/** Orders a product through its order page and waits for the success message. */
+async function placeOrder(page: Page, item: DemoProduct, quantity = item.minquantity) {
+  await openOrderPage(page, item);
+  await fillOrder(page, quantity);
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+}
+
+/** The customer's row of a product in My Order (a new customer orders each product once). */
+function myOrderRow(page: Page, item: DemoProduct) {
+  return page
+    .getByRole('region', { name: 'My orders' })
+    .getByRole('row')
+    .filter({ hasText: previewText(item.name) });
+}
+
+async function openMyOrder(page: Page) {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Order' })).toBeVisible();
+}
+
+/** From My Order to the payment page of the product's order. */
+async function openPayment(page: Page, item: DemoProduct) {
+  await openMyOrder(page);
+  await myOrderRow(page, item)
+    .getByRole('link', { name: `Pay: ${item.name}` })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  // Disabled until the gateway is ready and the client secret has arrived.
+  await expect(pay).toBeEnabled();
+  await pay.click();
+}
+
+/** Pays with the test card and returns the transaction id the page shows. */
+async function payAndReadTransactionId(page: Page): Promise<string> {
+  await payWithCard(page, TEST_CARD);
+  await expect(page.getByText(messages.paymentCompleted)).toBeVisible();
+  const text = await page.getByText(/^Your transaction Id: /).textContent();
+  const transactionId = text?.replace('Your transaction Id:', '').trim() ?? '';
+  expect(transactionId).not.toBe('');
+  return transactionId;
+}
+
+test.describe('ordering and paying', () => {
+  test('the order page needs a signed-in customer', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('link', { name: `Order Now: ${product(1).name}` }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the quantity must be between the minimum and the stock', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const item = product(1);
+    const customer = await registerThroughPage(page);
+    await openOrderPage(page, item);
+    await expect(page.getByText(item.description)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Order Details' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue(customer.name);
+    await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+    await expect(page.getByLabel('Name')).not.toBeEditable();
+    await expect(page.getByLabel('Email')).not.toBeEditable();
+    await expect(page.getByLabel('Quantity')).toHaveValue(String(item.minquantity));
+    const order = page.getByRole('button', { name: 'Order', exact: true });
+    await expect(order).toBeEnabled();
+    await expectAccessible();
+
+    await page.getByLabel('Quantity').fill(String(item.minquantity - 1));
+    await expect(page.getByText(messages.orderMinimum(item.minquantity))).toBeVisible();
+    await expect(order).toBeDisabled();
+
+    const stock = await available(page);
+    await page.getByLabel('Quantity').fill(String(stock + 1));
+    await expect(page.getByText(messages.orderMaximum(stock))).toBeVisible();
+    await expect(page.getByText(messages.orderMinimum(item.minquantity))).toBeHidden();
+    await expect(order).toBeDisabled();
+    await expectAccessible();
+
+    await page.getByLabel('Quantity').fill(String(item.minquantity));
+    await expect(page.getByText(/Please order (minimum|maximum)/)).toBeHidden();
+    await expect(order).toBeEnabled();
+
+    // Phone and address are required.
+    await order.click();
+    await expect(page.getByText('Phone is required')).toBeVisible();
+    await expect(page.getByText('Address is required')).toBeVisible();
+  });
+
+  test('a customer orders, pays with a test card and sees the order paid', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const item = product(0);
+    const quantity = item.minquantity + 10;
+    await registerThroughPage(page);
+    await openOrderPage(page, item);
+    const before = await available(page);
+
+    await fillOrder(page, quantity);
+    await page.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+    // The form is reset and the stock went down by the quantity ordered.
+    await expect(page.getByLabel('Phone')).toHaveValue('');
+    await expect(page.getByLabel('Address')).toHaveValue('');
+    await expect(page.getByLabel('Quantity')).toHaveValue(String(item.minquantity));
+    await expect(page.getByText(`Available: ${before - quantity} pc's`)).toBeVisible();
+
+    // The success message closes after a second; axe would read a fading toast's colours.
+    await expect(page.getByText(messages.orderSuccess)).toBeHidden();
+    await page.getByRole('link', { name: 'Go to My Order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Order' })).toBeVisible();
+    const row = myOrderRow(page, item);
+    const price = formatPrice((quantity * item.priceCents) / 100);
+    await expect(row.getByRole('rowheader')).toContainText(previewText(item.name));
+    await expect(row.getByRole('cell', { name: String(quantity), exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: price, exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: `Pay: ${item.name}` })).toHaveText('Pay');
+    await expect(row.getByRole('button', { name: `Delete: ${item.name}` })).toBeVisible();
+    await expectAccessible();
+
+    await row.getByRole('link', { name: `Pay: ${item.name}` }).click();
+    await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+    const orderId = /payment\/([0-9a-f]{24})$/.exec(page.url())?.[1] ?? '';
+    await expect(
+      page.getByRole('heading', { level: 1, name: `pay for ${cutOrderId(orderId)}` }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Hello, /)).toBeVisible();
+    await expect(page.getByText(`Please pay for "${item.name}"`)).toBeVisible();
+    await expect(page.getByText(`Please Pay: ${price}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await expectAccessible();
+
+    const transactionId = await payAndReadTransactionId(page);
+    await expectAccessible();
+
+    await openMyOrder(page);
+    await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    await expect(row.getByRole('link', { name: `Pay: ${item.name}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Delete: ${item.name}` })).toHaveCount(0);
+    await expect(row.getByRole('cell', { name: transactionId })).toBeVisible();
+    await expectAccessible();
+
+    // A paid order's payment page says so instead of asking for a card again.
+    await page.goto(`/dashboard/payment/${orderId}`);
+    await expect(page.getByText('This order is paid.')).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+  });
+
+  test("a declined card shows the gateway's message and leaves the order unpaid", async ({
+    page,
+    expectAccessible,
+  }) => {
+    const item = product(2);
+    await registerThroughPage(page);
+    await placeOrder(page, item);
+    await openPayment(page, item);
+
+    await payWithCard(page, DECLINED_CARD);
+    await expect(page.getByRole('alert')).toHaveText(messages.cardDeclined);
+    await expect(page.getByText(messages.paymentCompleted)).toHaveCount(0);
+    // The busy flag is cleared: another card can be tried.
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await expectAccessible();
+
+    await openMyOrder(page);
+    await expect(
+      myOrderRow(page, item).getByRole('link', { name: `Pay: ${item.name}` }),
+    ).toBeVisible();
+  });
+
+  test('a customer deletes an unpaid order after confirming, and the stock goes back', async ({
+    page,
+  }) => {
+    const item = product(3);
+    await registerThroughPage(page);
+    await openOrderPage(page, item);
+    const before = await available(page);
+    await fillOrder(page, item.minquantity);
+    await page.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(page.getByText(`Available: ${before - item.minquantity} pc's`)).toBeVisible();
+
+    await openMyOrder(page);
+    const row = myOrderRow(page, item);
+    await row.getByRole('button', { name: `Delete: ${item.name}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByRole('heading', { name: messages.deleteTitle })).toBeVisible();
+    await expect(confirm.getByText(messages.deleteOrderText)).toBeVisible();
+    // Cancelling keeps the order.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toHaveCount(1);
+
+    await row.getByRole('button', { name: `Delete: ${item.name}` }).click();
+    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await expect(confirm.getByRole('heading', { name: messages.deleted })).toBeVisible();
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('You have not ordered anything yet.')).toBeVisible();
+
+    await openOrderPage(page, item);
+    await expect(page.getByText(`Available: ${before} pc's`)).toBeVisible();
+  });
+
+  test('an admin marks an order paid and ships paid orders in Manage Order', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const paidByCard = product(5);
+    const paidByAdmin = product(6);
+    const customer = await registerThroughPage(page);
+    await placeOrder(page, paidByCard);
+    await placeOrder(page, paidByAdmin);
+    await openPayment(page, paidByCard);
+    const transactionId = await payAndReadTransactionId(page);
+    await logOut(page);
+
+    await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/dashboard/manage');
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Order' })).toBeVisible();
+    const rowOf = (item: DemoProduct) =>
+      page
+        .getByRole('region', { name: 'Orders' })
+        .getByRole('row')
+        .filter({ hasText: customer.email })
+        .filter({ hasText: previewText(item.name) });
+    const what = (item: DemoProduct) => `${item.name} for ${customer.name}`;
+
+    // The order paid by card: its transaction id beside the status, ready to ship.
+    const cardRow = rowOf(paidByCard);
+    await expect(cardRow.getByText('paid', { exact: true })).toBeVisible();
+    await expect(cardRow.getByText(transactionId, { exact: true })).toBeVisible();
+    await expect(
+      cardRow.getByRole('button', { name: `Mark Paid: ${what(paidByCard)}` }),
+    ).toHaveCount(0);
+    await expect(cardRow.getByRole('button', { name: `Delete: ${what(paidByCard)}` })).toHaveCount(
+      0,
+    );
+    await expectAccessible();
+
+    // The unpaid order: pending, with Mark Paid and Delete.
+    const adminRow = rowOf(paidByAdmin);
+    await expect(adminRow.getByText('pending', { exact: true })).toBeVisible();
+    await expect(
+      adminRow.getByRole('button', { name: `Delete: ${what(paidByAdmin)}` }),
+    ).toBeVisible();
+    await expect(
+      adminRow.getByRole('button', { name: `Ship Order: ${what(paidByAdmin)}` }),
+    ).toHaveCount(0);
+    await adminRow.getByRole('button', { name: `Mark Paid: ${what(paidByAdmin)}` }).click();
+    await expect(
+      adminRow.getByRole('button', { name: `Ship Order: ${what(paidByAdmin)}` }),
+    ).toBeVisible();
+    await expect(
+      adminRow.getByRole('button', { name: `Mark Paid: ${what(paidByAdmin)}` }),
+    ).toHaveCount(0);
+    await expect(adminRow.getByText('paid', { exact: true })).toBeVisible();
+
+    await cardRow.getByRole('button', { name: `Ship Order: ${what(paidByCard)}` }).click();
+    await expect(cardRow.getByText('shipped', { exact: true })).toBeVisible();
+    await expect(
+      cardRow.getByRole('button', { name: `Ship Order: ${what(paidByCard)}` }),
+    ).toHaveCount(0);
+    await expect(cardRow.getByText(transactionId, { exact: true })).toBeVisible();
+    await expectAccessible();
+  });
+
+  test('My Order and the payment page work on a phone @phone', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const item = product(9);
+    // registerThroughPage looks for LogOut, which a phone keeps in the closed menu.
+    const customer = newCustomer();
+    await page.goto('/register');
+    await page.getByLabel('Name').fill(customer.name);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
+
+    await placeOrder(page, item);
+    await expectAccessible();
+
+    await openMyOrder(page);
+    // The columns a phone has no room for are folded away: Pay is in reach without scrolling.
+    const pay = myOrderRow(page, item).getByRole('link', { name: `Pay: ${item.name}` });
+    const box = await pay.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectAccessible();
+
+    await pay.click();
+    await expect(page.getByText(`Please pay for "${item.name}"`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await expectAccessible();
+  });
+});
