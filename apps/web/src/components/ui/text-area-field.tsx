@@ -1,4 +1,5 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { FormField } from './form-field';
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -6,28 +7,18 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A labelled textarea with its error message tied to it for screen readers. */
+/** A labelled textarea with its error message. */
 export function TextAreaField({ label, error, ref, className, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="fieldset">
-      <label htmlFor={id} className="fieldset-legend">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        ref={ref}
-        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textarea}
-      />
-      {error && (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
+    <FormField label={label} error={error}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          className={`textarea w-full ${error ? 'textarea-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...textarea}
+        />
       )}
-    </div>
+    </FormField>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FormField } from './form-field';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -6,28 +7,18 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its error message tied to it for screen readers. */
+/** A labelled input with its error message. */
 export function TextField({ label, error, ref, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="fieldset">
-      <label htmlFor={id} className="fieldset-legend">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
+    <FormField label={label} error={error}>
+      {(control) => (
+        <input
+          ref={ref}
+          className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
+          {...control}
+          {...input}
+        />
       )}
-    </div>
+    </FormField>
   );
 }

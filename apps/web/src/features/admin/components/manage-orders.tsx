@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { TableRegion } from '../../../components/ui/table-region';
 import { useShipOrder } from '../api/ship-order';
 
 /**
@@ -54,109 +55,102 @@ export function ManageOrders() {
       <h1 className="text-3xl font-bold">Manage Order</h1>
       <QueryState query={orders} what="orders" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <div
-            className="bg-base-100 border-base-300 rounded-box overflow-x-auto border"
-            role="region"
-            aria-label="Orders"
-            tabIndex={0}
-          >
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col" className="hidden lg:table-cell">
-                    Address
-                  </th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Product
-                  </th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Quantity
-                  </th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Price
-                  </th>
-                  <th scope="col">Payment Status</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((order) => {
-                  const what = `${order.orderPName} for ${order.userName}`;
-                  return (
-                    <tr key={order._id}>
-                      <th scope="row" className="font-medium">
-                        {order.userName}
-                        <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
-                          {order.userEmail}
-                        </span>
-                        {/* On smaller screens the folded columns sit under the customer. */}
-                        <span className="text-base-content/80 block text-sm font-normal lg:hidden">
-                          {order.address}
-                        </span>
-                        <span className="block text-sm font-normal md:hidden">
-                          {previewText(order.orderPName)}: {order.orderQty} pc&apos;s,{' '}
-                          {formatPrice(order.orderPrice)}
-                        </span>
-                      </th>
-                      <td className="hidden max-w-48 lg:table-cell">{order.address}</td>
-                      <td className="hidden md:table-cell">
-                        <span title={order.orderPName}>{previewText(order.orderPName)}</span>
-                      </td>
-                      <td className="hidden md:table-cell">{order.orderQty}</td>
-                      <td className="hidden md:table-cell">{formatPrice(order.orderPrice)}</td>
-                      <td>
-                        <span className="font-medium">{order.paymentStatus}</span>
-                        {order.paymentStatus !== 'pending' && order.trxId && (
-                          <span className="block font-mono text-xs break-all">{order.trxId}</span>
-                        )}
-                      </td>
-                      <td>
-                        <div className="flex flex-wrap gap-2">
-                          {order.paymentStatus === 'pending' && (
-                            <>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-primary"
-                                disabled={busy}
-                                aria-label={`Mark Paid: ${what}`}
-                                onClick={() => void update(markPaid, order, 'Marked as paid.')}
-                              >
-                                Mark Paid
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-error btn-outline"
-                                disabled={busy}
-                                aria-label={`Delete: ${what}`}
-                                onClick={() => void remove(order)}
-                              >
-                                Delete
-                              </button>
-                            </>
-                          )}
-                          {order.orderStatus === 'placed' && (
+          <TableRegion label="Orders">
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col" className="hidden lg:table-cell">
+                  Address
+                </th>
+                <th scope="col" className="hidden md:table-cell">
+                  Product
+                </th>
+                <th scope="col" className="hidden md:table-cell">
+                  Quantity
+                </th>
+                <th scope="col" className="hidden md:table-cell">
+                  Price
+                </th>
+                <th scope="col">Payment Status</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((order) => {
+                const what = `${order.orderPName} for ${order.userName}`;
+                return (
+                  <tr key={order._id}>
+                    <th scope="row" className="font-medium">
+                      {order.userName}
+                      <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
+                        {order.userEmail}
+                      </span>
+                      {/* On smaller screens the folded columns sit under the customer. */}
+                      <span className="text-base-content/80 block text-sm font-normal lg:hidden">
+                        {order.address}
+                      </span>
+                      <span className="block text-sm font-normal md:hidden">
+                        {previewText(order.orderPName)}: {order.orderQty} pc&apos;s,{' '}
+                        {formatPrice(order.orderPrice)}
+                      </span>
+                    </th>
+                    <td className="hidden max-w-48 lg:table-cell">{order.address}</td>
+                    <td className="hidden md:table-cell">
+                      <span title={order.orderPName}>{previewText(order.orderPName)}</span>
+                    </td>
+                    <td className="hidden md:table-cell">{order.orderQty}</td>
+                    <td className="hidden md:table-cell">{formatPrice(order.orderPrice)}</td>
+                    <td>
+                      <span className="font-medium">{order.paymentStatus}</span>
+                      {order.paymentStatus !== 'pending' && order.trxId && (
+                        <span className="block font-mono text-xs break-all">{order.trxId}</span>
+                      )}
+                    </td>
+                    <td>
+                      <div className="flex flex-wrap gap-2">
+                        {order.paymentStatus === 'pending' && (
+                          <>
                             <button
                               type="button"
-                              className="btn btn-sm btn-neutral"
+                              className="btn btn-sm btn-primary"
                               disabled={busy}
-                              aria-label={`Ship Order: ${what}`}
-                              onClick={() => void update(ship, order, 'Order shipped.')}
+                              aria-label={`Mark Paid: ${what}`}
+                              onClick={() => void update(markPaid, order, 'Marked as paid.')}
                             >
-                              Ship Order
+                              Mark Paid
                             </button>
-                          )}
-                          {order.orderStatus === 'shipped' && (
-                            <span className="badge badge-success">shipped</span>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-error btn-outline"
+                              disabled={busy}
+                              aria-label={`Delete: ${what}`}
+                              onClick={() => void remove(order)}
+                            >
+                              Delete
+                            </button>
+                          </>
+                        )}
+                        {order.orderStatus === 'placed' && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-neutral"
+                            disabled={busy}
+                            aria-label={`Ship Order: ${what}`}
+                            onClick={() => void update(ship, order, 'Order shipped.')}
+                          >
+                            Ship Order
+                          </button>
+                        )}
+                        {order.orderStatus === 'shipped' && (
+                          <span className="badge badge-success">shipped</span>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableRegion>
         )}
       </QueryState>
     </section>

@@ -2,6 +2,7 @@ import { messages, type User } from '@shop/shared';
 import toast from 'react-hot-toast';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
+import { TableRegion } from '../../../components/ui/table-region';
 import { useSetRole, useUsers } from '../api/users';
 
 /** Manage Users: every user, promoted to admin or demoted to a regular user. */
@@ -33,72 +34,65 @@ export function ManageUsers({ me }: { me: User }) {
       <h1 className="text-3xl font-bold">Manage Users</h1>
       <QueryState query={users} what="users" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <div
-            className="bg-base-100 border-base-300 rounded-box overflow-x-auto border"
-            role="region"
-            aria-label="Users"
-            tabIndex={0}
-          >
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Email
-                  </th>
-                  <th scope="col" className="hidden md:table-cell">
-                    UserID
-                  </th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((user) => {
-                  const isMe = user.email === me.email;
-                  return (
-                    <tr key={user._id}>
-                      <th scope="row" className="font-medium">
-                        {user.displayName}
-                        {user.role === 'admin' && (
-                          <span className="badge badge-primary badge-sm ml-2">Admin</span>
-                        )}
-                        {/* On a phone the email sits under the name, so the action stays in view. */}
-                        <span className="text-base-content/70 block text-sm font-normal break-all md:hidden">
-                          {user.email}
-                        </span>
-                      </th>
-                      <td className="hidden md:table-cell">{user.email}</td>
-                      <td className="hidden font-mono text-xs md:table-cell">{user._id}</td>
-                      <td>
-                        {user.role === 'admin' ? (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline"
-                            disabled={isMe || setRole.isPending}
-                            title={isMe ? messages.cannotDemoteSelf : undefined}
-                            aria-label={`Remove Admin: ${user.displayName}`}
-                            onClick={() => void change(user, 'user')}
-                          >
-                            Remove Admin
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary"
-                            disabled={setRole.isPending}
-                            aria-label={`Make Admin: ${user.displayName}`}
-                            onClick={() => void change(user, 'admin')}
-                          >
-                            Make Admin
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <TableRegion label="Users">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col" className="hidden md:table-cell">
+                  Email
+                </th>
+                <th scope="col" className="hidden md:table-cell">
+                  UserID
+                </th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((user) => {
+                const isMe = user.email === me.email;
+                return (
+                  <tr key={user._id}>
+                    <th scope="row" className="font-medium">
+                      {user.displayName}
+                      {user.role === 'admin' && (
+                        <span className="badge badge-primary badge-sm ml-2">Admin</span>
+                      )}
+                      {/* On a phone the email sits under the name, so the action stays in view. */}
+                      <span className="text-base-content/70 block text-sm font-normal break-all md:hidden">
+                        {user.email}
+                      </span>
+                    </th>
+                    <td className="hidden md:table-cell">{user.email}</td>
+                    <td className="hidden font-mono text-xs md:table-cell">{user._id}</td>
+                    <td>
+                      {user.role === 'admin' ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          disabled={isMe || setRole.isPending}
+                          title={isMe ? messages.cannotDemoteSelf : undefined}
+                          aria-label={`Remove Admin: ${user.displayName}`}
+                          onClick={() => void change(user, 'user')}
+                        >
+                          Remove Admin
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={setRole.isPending}
+                          aria-label={`Make Admin: ${user.displayName}`}
+                          onClick={() => void change(user, 'admin')}
+                        >
+                          Make Admin
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableRegion>
         )}
       </QueryState>
     </section>

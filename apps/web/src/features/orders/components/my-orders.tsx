@@ -5,6 +5,7 @@ import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-dele
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
+import { TableRegion } from '../../../components/ui/table-region';
 import { useMyOrders } from '../api/get-my-orders';
 
 /** My Order: the customer's orders, each paid (with its transaction id) or waiting to be paid. */
@@ -35,42 +36,35 @@ export function MyOrders({ email }: { email: string }) {
               </Link>
             </div>
           ) : (
-            <div
-              className="bg-base-100 border-base-300 rounded-box overflow-x-auto border"
-              role="region"
-              aria-label="My orders"
-              tabIndex={0}
-            >
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col" className="hidden md:table-cell">
-                      Name
-                    </th>
-                    <th scope="col">Product</th>
-                    <th scope="col" className="hidden md:table-cell">
-                      Quantity
-                    </th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Payment</th>
-                    <th scope="col" className="hidden md:table-cell">
-                      Transaction ID
-                    </th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((order) => (
-                    <MyOrderRow
-                      key={order._id}
-                      order={order}
-                      deleting={deleteOrder.isPending && deleteOrder.variables === order._id}
-                      onDelete={() => void remove(order)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TableRegion label="My orders">
+              <thead>
+                <tr>
+                  <th scope="col" className="hidden md:table-cell">
+                    Name
+                  </th>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Quantity
+                  </th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Transaction ID
+                  </th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((order) => (
+                  <MyOrderRow
+                    key={order._id}
+                    order={order}
+                    deleting={deleteOrder.isPending && deleteOrder.variables === order._id}
+                    onDelete={() => void remove(order)}
+                  />
+                ))}
+              </tbody>
+            </TableRegion>
           )
         }
       </QueryState>
