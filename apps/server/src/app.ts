@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -34,6 +35,7 @@ import { productRoutes } from './modules/products/routes.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { serveUploads, uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -101,6 +103,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const uploadDir = path.join(config.dataDir, 'uploads');
   const secret = resolveAuthSecret(config);
   const auth = createAuth({
     config,
@@ -138,10 +141,12 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(reviewRoutes(reviews));
       await api.register(orderRoutes(orders));
       await api.register(paymentRoutes(payments, testGateway));
+      await api.register(uploadRoutes(uploadDir));
     },
     { prefix: '/api' },
   );
 
+  await serveUploads(app, uploadDir);
   await registerStaticWeb(app, config.webDist);
   return app;
 }

@@ -9,3 +9,4 @@ export * from './format.js';
 export * from './accounts.js';
 export * from './users.js';
 export * from './orders.js';
+export * from './catalog.js';

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
@@ -12,6 +14,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Uploads and generated files of tests stay out of the working tree.
+    DATA_DIR: path.join(tmpdir(), 'shop-test-data'),
     AUTH_SECRET: TEST_AUTH_SECRET,
     ...overrides,
   });

@@ -1,10 +1,13 @@
 import {
   apiErrorSchema,
+  deletedCountSchema,
   idParamsSchema,
   listQuerySchema,
+  productInputSchema,
   productListSchema,
   productSchema,
 } from '@shop/shared';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProductsService } from './products.service.js';
 
@@ -36,6 +39,62 @@ export function productRoutes(products: ProductsService): FastifyPluginAsyncZod 
         },
       },
       (request) => products.get(request.params.id),
+    );
+
+    const errors = {
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+    };
+
+    app.post(
+      '/product',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['products'],
+          summary: 'Add a product (admins); numbers may be sent as numeric strings',
+          body: productInputSchema,
+          response: {
+            200: z.object({ insertedId: z.string(), product: productSchema }),
+            ...errors,
+          },
+        },
+      },
+      (request) => products.create(request.body),
+    );
+
+    app.put(
+      '/products/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['products'],
+          summary: 'Edit every field of a product (admins)',
+          params: idParamsSchema,
+          body: productInputSchema,
+          response: {
+            200: z.object({ modifiedCount: z.number(), product: productSchema }),
+            ...errors,
+          },
+        },
+      },
+      (request) => products.update(request.params.id, request.body),
+    );
+
+    app.delete(
+      '/products/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['products'],
+          summary: 'Delete a product (admins); its orders stay readable',
+          params: idParamsSchema,
+          response: { 200: deletedCountSchema, ...errors },
+        },
+      },
+      (request) => products.delete(request.params.id),
     );
   };
 }

@@ -1,4 +1,6 @@
-import type { Review } from '@shop/shared';
+import type { Review, reviewCreateSchema } from '@shop/shared';
+import type { z } from 'zod';
+import type { CurrentUser } from '../../auth/guard.js';
 import type { ReviewRow } from '../../db/schema.js';
 import { toIso } from '../../db/time.js';
 import type { ReviewsRepository } from './reviews.repository.js';
@@ -18,6 +20,17 @@ export function createReviewsService(reviews: ReviewsRepository) {
   return {
     async list(limit?: number): Promise<Review[]> {
       return (await reviews.listNewestFirst(limit)).map(toReview);
+    },
+
+    /** The author, their shown name and the time come from the token and our clock. */
+    async create(caller: CurrentUser, input: z.output<typeof reviewCreateSchema>) {
+      const row = await reviews.create({
+        userId: caller.id,
+        rating: input.rating,
+        review: input.review,
+        reviewer: caller.displayName || caller.email.split('@')[0] || 'Customer',
+      });
+      return { insertedId: row.id, review: toReview(row) };
     },
   };
 }

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from './constants.js';
+import { messages } from './messages.js';
+
+export const MAX_PRODUCT_PRICE = 1_000_000;
+export const MAX_STOCK = 10_000_000;
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** A number typed into a form arrives as a string: both are accepted (DESIGN.md section 4). */
+const numeric = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+    z
+      .number({ message: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`),
+  );
+
+const wholeNumber = (label: string) =>
+  numeric(label).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} cannot be negative`)
+      .max(MAX_STOCK, `${label} is too large`),
+  );
+
+/** An image address: one of ours (/images/…, /uploads/…) or an https/http URL. */
+export const imageUrlField = z
+  .string({ message: 'Image URL is required' })
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(2000, 'Image URL is too long')
+  .refine(
+    (url) => /^\/(images|uploads)\/[\w./-]+$/.test(url) || /^https?:\/\/[^\s]+$/i.test(url),
+    'Enter an image address starting with https:// (or upload an image)',
+  );
+
+/** `POST /api/product` and `PUT /api/products/{id}`. */
+export const productInputSchema = z
+  .object({
+    name: z
+      .string({ message: 'Product Name is required' })
+      .trim()
+      .min(1, 'Product Name is required')
+      .max(120, 'Product Name must be at most 120 characters'),
+    description: z
+      .string()
+      .trim()
+      .max(2000, 'Description must be at most 2000 characters')
+      .default(''),
+    imgURL: imageUrlField,
+    price: numeric('Price').pipe(
+      z
+        .number()
+        .gt(0, 'Price must be more than 0')
+        .max(MAX_PRODUCT_PRICE, 'Price is too large')
+        .refine(
+          (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
+          'Price can have at most 2 decimals',
+        ),
+    ),
+    aqty: wholeNumber('Available Quantity'),
+    minquantity: wholeNumber('MinimumQuantity'),
+  })
+  .refine((p) => p.minquantity <= p.aqty, {
+    path: ['minquantity'],
+    message: 'MinimumQuantity cannot be more than the Available Quantity',
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** `POST /api/reviews`: time, author and reviewer name come from the server and the token. */
+export const reviewCreateSchema = z.object({
+  rating: numeric('Rating').pipe(
+    z
+      .number()
+      .int(messages.ratingHint)
+      .min(RATING_MIN, messages.ratingHint)
+      .max(RATING_MAX, messages.ratingHint),
+  ),
+  review: z
+    .string({ message: messages.reviewRequired })
+    .trim()
+    .min(1, messages.reviewRequired)
+    .min(REVIEW_MIN_LENGTH, messages.reviewTooShort)
+    .max(2000, 'Review must be at most 2000 characters'),
+  time: z.unknown().optional(),
+  user: z.unknown().optional(),
+  reviewer: z.unknown().optional(),
+});
+export type ReviewCreate = z.input<typeof reviewCreateSchema>;
+
+export const uploadResultSchema = z.object({ url: z.string() });
