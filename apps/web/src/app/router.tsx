@@ -4,7 +4,9 @@ import { RequireAdmin, RequireAuth } from '../features/account/components/requir
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
-const upcoming = () => import('./routes/dashboard-upcoming');
+const addProduct = async () => ({
+  Component: (await import('./routes/add-product')).AddProductRoute,
+});
 
 /**
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
@@ -71,7 +73,9 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'review',
-                lazy: async () => ({ Component: (await upcoming()).MyReviewRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/my-review')).MyReviewRoute,
+                }),
               },
               {
                 path: 'payment/:paymentId',
@@ -86,7 +90,9 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'manageproduct',
-                    lazy: async () => ({ Component: (await upcoming()).ManageProductRoute }),
+                    lazy: async () => ({
+                      Component: (await import('./routes/manage-products')).ManageProductRoute,
+                    }),
                   },
                   {
                     path: 'manage',
@@ -96,7 +102,7 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'addproduct',
-                    lazy: async () => ({ Component: (await upcoming()).AddProductRoute }),
+                    lazy: addProduct,
                   },
                 ],
               },
@@ -109,7 +115,7 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'addproduct',
-            lazy: async () => ({ Component: (await upcoming()).AddProductRoute }),
+            lazy: addProduct,
           },
         ],
       },

@@ -51,4 +51,16 @@ describe('apiFetch', () => {
     );
     await expect(apiFetch('/products')).rejects.toMatchObject({ code: 'network', status: 0 });
   });
+  it('sends a FormData body as multipart, with the token and no JSON content type', async () => {
+    setAccessToken('a.b.c');
+    const fetch = respond(200, { url: '/uploads/x.png' });
+    vi.stubGlobal('fetch', fetch);
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
+    await apiFetch('/uploads', { method: 'POST', body: form });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe(form);
+    expect(init.headers).toMatchObject({ authorization: 'Bearer a.b.c' });
+    expect(init.headers).not.toHaveProperty('content-type');
+  });
 });

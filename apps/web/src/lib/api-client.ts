@@ -37,13 +37,18 @@ export function setUnauthorizedHandler(handler: Unauthorized): void {
 export interface ApiInit extends Omit<RequestInit, 'body'> {
   /** A JSON body. */
   json?: unknown;
+  /** A multipart body (an upload); the browser sets its content type with the boundary. */
+  body?: FormData;
 }
 
 /**
  * Calls the API and returns its JSON; any failure becomes an ApiRequestError. The access token
  * goes with every call when there is one; a 401 to a call that carried it signs the user out.
  */
-export async function apiFetch<T>(path: string, { json, ...init }: ApiInit = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  { json, body: formData, ...init }: ApiInit = {},
+): Promise<T> {
   const token = getAccessToken();
   let response: Response;
   try {
@@ -56,6 +61,7 @@ export async function apiFetch<T>(path: string, { json, ...init }: ApiInit = {})
         ...init.headers,
       },
       ...(json !== undefined && { body: JSON.stringify(json) }),
+      ...(formData !== undefined && json === undefined && { body: formData }),
     });
   } catch {
     throw new ApiRequestError(

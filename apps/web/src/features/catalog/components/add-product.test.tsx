@@ -1,0 +1,129 @@
+import { messages } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, makeProduct, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { AddProduct } from './add-product';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.remove();
+});
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <AddProduct />
+      <Toaster />
+    </>,
+  );
+}
+
+async function fillValidProduct() {
+  await userEvent.type(screen.getByLabelText('Product Name'), 'Test Case');
+  await userEvent.type(screen.getByLabelText('Available Quantity'), '50');
+  await userEvent.type(screen.getByLabelText('Description'), 'A test case.');
+  await userEvent.type(screen.getByLabelText('Image URL'), 'https://example.com/case.png');
+  await userEvent.type(screen.getByLabelText('Price'), '12.5');
+  await userEvent.type(screen.getByLabelText('MinimumQuantity'), '5');
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+
+describe('AddProduct', () => {
+  it("shows the server's field errors under the fields, and no success", async () => {
+    stubApi({
+      'POST /api/product': () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Check the form',
+              fields: { imgURL: 'That image is not reachable', price: 'Price is too high today' },
+            },
+          },
+          400,
+        ),
+    });
+    renderPage();
+    await fillValidProduct();
+    await submit();
+    expect(await screen.findByText('That image is not reachable')).toBeInTheDocument();
+    expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription(
+      'That image is not reachable',
+    );
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Price is too high today');
+    expect(screen.queryByText(messages.productAdded)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('Test Case');
+  });
+
+  it("says 'Successfully Added!' and clears the form when the server sent insertedId", async () => {
+    const fetch = stubApi({
+      'POST /api/product': (init) => {
+        expect(JSON.parse(String(init?.body))).toMatchObject({
+          name: 'Test Case',
+          aqty: 50,
+          price: 12.5,
+          minquantity: 5,
+          imgURL: 'https://example.com/case.png',
+        });
+        return json({ insertedId: 'p1', product: makeProduct() });
+      },
+    });
+    renderPage();
+    await fillValidProduct();
+    await submit();
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('');
+  });
+
+  it('says nothing when the answer has no insertedId', async () => {
+    stubApi({ 'POST /api/product': () => json({ product: makeProduct() }) });
+    renderPage();
+    await fillValidProduct();
+    await submit();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add Product' })).toBeEnabled(),
+    );
+    expect(screen.queryByText(messages.productAdded)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('Test Case');
+  });
+
+  it('checks the form before sending', async () => {
+    const fetch = stubApi({});
+    renderPage();
+    await userEvent.type(screen.getByLabelText('Price'), '0');
+    await submit();
+    expect(await screen.findByText('Image URL is required')).toBeInTheDocument();
+    expect(screen.getByText('Price must be more than 0')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('uploads a chosen image and puts its address into Image URL', async () => {
+    stubApi({ 'POST /api/uploads': () => json({ url: '/uploads/abc.png' }) });
+    renderPage();
+    const file = new File(['png'], 'case.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Or upload an image'), file);
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Image URL')).toHaveValue('/uploads/abc.png'),
+    );
+    expect(screen.getByRole('img', { name: 'Uploaded image preview' })).toHaveAttribute(
+      'src',
+      '/uploads/abc.png',
+    );
+  });
+
+  it('refuses a file of another type before uploading', async () => {
+    const fetch = stubApi({});
+    renderPage();
+    const file = new File(['gif'], 'case.gif', { type: 'image/gif' });
+    await userEvent.upload(screen.getByLabelText('Or upload an image'), file, {
+      applyAccept: false,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a PNG, JPEG or WebP image.');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,123 @@
+import { messages } from '@shop/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, makeProduct, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { ManageProducts } from './manage-products';
+
+const confirm = vi.hoisted(() => ({
+  confirmDelete: vi.fn(() => Promise.resolve(true)),
+  alertDeleted: vi.fn(() => Promise.resolve()),
+}));
+vi.mock('../../../components/ui/confirm-delete', () => confirm);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  toast.remove();
+});
+
+const product = makeProduct();
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <ManageProducts />
+      <Toaster />
+    </>,
+  );
+}
+
+describe('ManageProducts', () => {
+  it('lists products in the spec columns with the description cut to 10 characters', async () => {
+    stubApi({ 'GET /api/products': () => json([product]) });
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products');
+
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      '#',
+      'Name',
+      'Img',
+      'Available',
+      'Min Qty',
+      'Price',
+      'Description',
+      'Action',
+    ]);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('1')).toBeInTheDocument();
+    expect(within(row).getByRole('rowheader')).toHaveTextContent(product.name);
+    expect(within(row).getByRole('img', { name: product.name })).toHaveAttribute(
+      'src',
+      product.imgURL,
+    );
+    expect(within(row).getByText('SPCC steel...')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: `Delete ${product.name}` })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: `Edit ${product.name}` })).toBeEnabled();
+  });
+
+  it('asks before deleting, then says Deleted! and reloads the list', async () => {
+    let list = [product];
+    const fetch = stubApi({
+      'GET /api/products': () => json(list),
+      [`DELETE /api/products/${product._id}`]: () => {
+        list = [];
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
+    expect(confirm.confirmDelete).toHaveBeenCalledWith(messages.deleteProductText(product.name));
+    await vi.waitFor(() => expect(confirm.alertDeleted).toHaveBeenCalledOnce());
+    expect(await screen.findByText('No products to show yet.')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/products/${product._id}`,
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  it('edits a product in a dialog and shows the server field errors', async () => {
+    stubApi({
+      'GET /api/products': () => json([product]),
+      [`PUT /api/products/${product._id}`]: () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Check the form',
+              fields: { price: 'Price is too high today' },
+            },
+          },
+          400,
+        ),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: `Edit ${product.name}` }));
+    const dialog = screen.getByRole('dialog', { name: `Edit ${product.name}` });
+    expect(within(dialog).getByLabelText('Price')).toHaveValue(product.price);
+    expect(within(dialog).getByLabelText('Product Name')).toHaveValue(product.name);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Price is too high today')).toBeInTheDocument();
+
+    stubApi({
+      'GET /api/products': () => json([{ ...product, price: 99 }]),
+      [`PUT /api/products/${product._id}`]: () =>
+        json({ modifiedCount: 1, product: { ...product, price: 99 } }),
+    });
+    await userEvent.clear(within(dialog).getByLabelText('Price'));
+    await userEvent.type(within(dialog).getByLabelText('Price'), '99');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('$99')).toBeInTheDocument();
+  });
+});

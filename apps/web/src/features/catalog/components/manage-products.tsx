@@ -1,0 +1,182 @@
+import { formatPrice, messages, previewText, type Product } from '@shop/shared';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableRegion } from '../../../components/ui/table-region';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useProducts } from '../api/get-products';
+import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
+import { ProductForm } from './product-form';
+
+function TrashIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-5 w-5"
+    >
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </svg>
+  );
+}
+
+function EditIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-5 w-5"
+    >
+      <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+    </svg>
+  );
+}
+
+/** A modal dialog with the product's fields prefilled; PUT on save. */
+function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const update = useUpdateProduct();
+  const titleId = `edit-product-${product._id}`;
+
+  const close = () => {
+    const element = dialog.current;
+    // Closing the modal hands the focus back to the Edit button (jsdom has no close()).
+    if (element && typeof element.close === 'function') element.close();
+    onClose();
+  };
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // jsdom has no showModal; the open attribute shows the dialog there.
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+  }, []);
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box max-w-3xl">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-bold">
+            Edit {product.name}
+          </h2>
+          <button type="button" className="btn btn-sm btn-ghost" aria-label="Close" onClick={close}>
+            ✕
+          </button>
+        </div>
+        <ProductForm
+          product={product}
+          submitLabel="Save changes"
+          pending={update.isPending}
+          onSave={async (input) => {
+            await update.mutateAsync({ id: product._id, input });
+            toast.success('Product updated!');
+            close();
+            return false;
+          }}
+        />
+      </div>
+    </dialog>
+  );
+}
+
+/** Manage Product: every product, to edit or delete. */
+export function ManageProducts() {
+  const products = useProducts();
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<Product | null>(null);
+
+  const onDelete = async (product: Product) => {
+    if (!(await confirmDelete(messages.deleteProductText(product.name)))) return;
+    try {
+      const { deletedCount } = await remove.mutateAsync(product._id);
+      if (deletedCount) await alertDeleted();
+    } catch (error) {
+      const explained = error instanceof ApiRequestError && error.status !== 403;
+      toast.error(explained ? error.message : messages.noPermission);
+    }
+  };
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold">Manage All Product here</h1>
+      <QueryState query={products} what="products" isEmpty={(list) => list.length === 0}>
+        {(list) => (
+          <TableRegion label="Products">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Img</th>
+                <th scope="col">Available</th>
+                <th scope="col">Min Qty</th>
+                <th scope="col">Price</th>
+                <th scope="col">Description</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((product, index) => (
+                <tr key={product._id}>
+                  <td>{index + 1}</td>
+                  <th scope="row" className="font-medium">
+                    {product.name}
+                  </th>
+                  <td>
+                    <img
+                      src={product.imgURL}
+                      alt={product.name}
+                      loading="lazy"
+                      className="rounded-box h-12 w-12 object-cover"
+                    />
+                  </td>
+                  <td>{product.aqty}</td>
+                  <td>{product.minquantity}</td>
+                  <td>{formatPrice(product.price)}</td>
+                  <td>
+                    <span title={product.description}>{previewText(product.description)}</span>
+                  </td>
+                  <td>
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-square btn-error btn-outline"
+                        aria-label={`Delete ${product.name}`}
+                        disabled={remove.isPending}
+                        onClick={() => void onDelete(product)}
+                      >
+                        <TrashIcon />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-square btn-success"
+                        aria-label={`Edit ${product.name}`}
+                        onClick={() => setEditing(product)}
+                      >
+                        <EditIcon />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableRegion>
+        )}
+      </QueryState>
+      {editing && (
+        <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MAX_UPLOAD_BYTES,
+  messages,
+  productInputSchema,
+  UPLOAD_TYPES,
+  type Product,
+} from '@shop/shared';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useUploadImage } from '../api/product-mutations';
+
+type FormInput = z.input<typeof productInputSchema>;
+export type ProductFormOutput = z.output<typeof productInputSchema>;
+type FieldName = 'name' | 'aqty' | 'description' | 'imgURL' | 'price' | 'minquantity';
+const fieldNames: readonly string[] = [
+  'name',
+  'aqty',
+  'description',
+  'imgURL',
+  'price',
+  'minquantity',
+] satisfies FieldName[];
+
+const empty = {
+  name: '',
+  aqty: '',
+  description: '',
+  imgURL: '',
+  price: '',
+  minquantity: '',
+} satisfies FormInput;
+
+function valuesOf(product: Product | undefined): FormInput {
+  if (!product) return empty;
+  return {
+    name: product.name,
+    aqty: String(product.aqty),
+    description: product.description,
+    imgURL: product.imgURL,
+    price: String(product.price),
+    minquantity: String(product.minquantity),
+  };
+}
+
+const megabytes = `${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
+
+/** Why a chosen file cannot be uploaded, checked before sending it. */
+export function uploadProblem(file: File): string | undefined {
+  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+    return 'Choose a PNG, JPEG or WebP image.';
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return `The image must be at most ${megabytes}.`;
+  return undefined;
+}
+
+interface ProductFormProps {
+  /** The product being edited; a new product when absent. */
+  product?: Product;
+  submitLabel: string;
+  pending: boolean;
+  /**
+   * Sends the product; resolves true when the server confirmed it (the form is then cleared).
+   * An ApiRequestError it throws shows its field messages under the fields.
+   */
+  onSave: (input: ProductFormOutput) => Promise<boolean>;
+}
+
+/** The product fields of Add Product and of Manage Product's edit dialog. */
+export function ProductForm({ product, submitLabel, pending, onSave }: ProductFormProps) {
+  const upload = useUploadImage();
+  const fileId = useId();
+  const [fileError, setFileError] = useState<string>();
+  const [uploaded, setUploaded] = useState<string>();
+  const defaults = valuesOf(product);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<FormInput, unknown, ProductFormOutput>({
+    resolver: zodResolver(productInputSchema),
+    defaultValues: defaults,
+  });
+  const imgURL = useWatch({ control, name: 'imgURL' });
+  const preview = uploaded !== undefined && imgURL === uploaded ? uploaded : undefined;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setFileError(undefined);
+    if (!file) return;
+    const problem = uploadProblem(file);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    try {
+      const { url } = await upload.mutateAsync(file);
+      setValue('imgURL', url, { shouldValidate: true, shouldDirty: true });
+      setUploaded(url);
+    } catch (error) {
+      setFileError(
+        error instanceof ApiRequestError ? error.message : 'The image could not be uploaded.',
+      );
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (await onSave(values)) {
+        reset(product ? valuesOf(product) : empty);
+        setUploaded(undefined);
+      }
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) {
+        toast.error('The product could not be saved. Please try again.');
+        return;
+      }
+      let shown = false;
+      for (const [field, message] of Object.entries(error.fields)) {
+        if (fieldNames.includes(field)) {
+          setError(field as FieldName, { message });
+          shown = true;
+        }
+      }
+      if (!shown) toast.error(error.status === 403 ? messages.noPermission : error.message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+      <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Available Quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.aqty?.message}
+        {...register('aqty')}
+      />
+      <div className="sm:col-span-2">
+        <TextAreaField
+          label="Description"
+          rows={4}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <TextField
+          label="Image URL"
+          placeholder="https://… or upload an image below"
+          error={errors.imgURL?.message}
+          {...register('imgURL')}
+        />
+      </div>
+      <div className="fieldset sm:col-span-2">
+        <label htmlFor={fileId} className="fieldset-legend">
+          Or upload an image
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            id={fileId}
+            type="file"
+            accept={UPLOAD_TYPES.join(',')}
+            className={`file-input ${fileError ? 'file-input-error' : ''}`}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={`${fileId}-hint`}
+            disabled={upload.isPending}
+            onChange={(event) => void onFile(event)}
+          />
+          {upload.isPending && (
+            <span role="status" className="flex items-center gap-2 text-sm">
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              Uploading…
+            </span>
+          )}
+          {preview && (
+            <img
+              src={preview}
+              alt="Uploaded image preview"
+              className="rounded-box border-base-300 h-16 w-16 border object-cover"
+            />
+          )}
+        </div>
+        <p
+          id={`${fileId}-hint`}
+          className={`text-sm ${fileError ? 'text-error' : 'text-base-content/70'}`}
+          role={fileError ? 'alert' : undefined}
+        >
+          {fileError ?? `PNG, JPEG or WebP, up to ${megabytes}. Its address fills Image URL.`}
+        </p>
+      </div>
+      <TextField
+        label="Price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        error={errors.price?.message}
+        {...register('price')}
+      />
+      <TextField
+        label="MinimumQuantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.minquantity?.message}
+        {...register('minquantity')}
+      />
+      <div className="sm:col-span-2">
+        <SubmitButton pending={pending} disabled={upload.isPending}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

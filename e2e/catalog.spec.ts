@@ -1,0 +1,146 @@
+import { formatPrice, messages, previewText } from '@shop/shared';
+import { E2E_ADMIN } from './support/accounts.js';
+import { expect, test } from './support/fixtures.js';
+import { logInThroughPage, registerThroughPage } from './support/flows.js';
+
+/** A real 1×1 PNG: the server tells the image type by its first bytes. */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('catalog admin', () => {
+  test('an admin adds, edits and deletes a product', async ({ page, expectAccessible }) => {
+    const name = `E2E Test Case ${process.pid}-${Date.now()}`;
+    const description = 'A mid-tower case added by the browser tests, then deleted again.';
+    await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
+
+    // Add Product: a bad product first (no image, price 0), then a good one.
+    await page.goto('/addproduct');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible();
+    await expectAccessible();
+    await page.getByLabel('Product Name').fill(name);
+    await page.getByLabel('Available Quantity').fill('40');
+    await page.getByLabel('Description').fill(description);
+    await page.getByLabel('Price').fill('0');
+    await page.getByLabel('MinimumQuantity').fill('5');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText('Image URL is required')).toBeVisible();
+    await expect(page.getByText('Price must be more than 0')).toBeVisible();
+    await expect(page.getByLabel('Image URL')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible();
+
+    await page
+      .getByLabel('Or upload an image')
+      .setInputFiles({ name: 'case.png', mimeType: 'image/png', buffer: tinyPng });
+    await expect(page.getByLabel('Image URL')).toHaveValue(/^\/uploads\/[\w.-]+$/);
+    await expect(page.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
+    await page.getByLabel('Price').fill('42');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText(messages.productAdded)).toBeVisible();
+    await expect(page.getByLabel('Product Name')).toHaveValue('');
+
+    // The same page under the dashboard.
+    await page.goto('/dashboard/addproduct');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible();
+
+    await page.goto('/products');
+    const card = page.getByRole('article').filter({ hasText: name });
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    await expect(card.getByText(formatPrice(42), { exact: true })).toBeVisible();
+
+    // Manage Product: the row, then an edit.
+    await page.goto('/dashboard/manageproduct');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
+    ).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('img', { name })).toBeVisible();
+    await expect(row.getByText(previewText(description), { exact: true })).toBeVisible();
+    await expect(row.getByText(formatPrice(42), { exact: true })).toBeVisible();
+    await expectAccessible();
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(dialog.getByLabel('Product Name')).toHaveValue(name);
+    await expectAccessible();
+    await dialog.getByLabel('Price').fill('0');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByText('Price must be more than 0')).toBeVisible();
+    await dialog.getByLabel('Price').fill('55.5');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Product updated!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText(formatPrice(55.5), { exact: true })).toBeVisible();
+
+    await page.goto('/products');
+    await expect(card.getByText(formatPrice(55.5), { exact: true })).toBeVisible();
+
+    // Delete, through the confirmation dialog.
+    await page.goto('/dashboard/manageproduct');
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
+    await expect(confirm.getByText(messages.deleteProductText(name))).toBeVisible();
+    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await expect(page.getByRole('heading', { name: messages.deleted })).toBeVisible();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(row).toHaveCount(0);
+
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Tools' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+
+  test('a customer cannot open the admin pages', async ({ page }) => {
+    await registerThroughPage(page, 'nonadmin');
+    await page.goto('/dashboard/manageproduct');
+    await expect(page.getByRole('heading', { name: 'Manage All Product here' })).toHaveCount(0);
+  });
+});
+
+test.describe('my review', () => {
+  test('a customer writes a review and sees it first on the home page', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const customer = await registerThroughPage(page, 'reviewer');
+    await page.goto('/dashboard/review');
+    await expect(page.getByRole('heading', { name: 'Add New Review' })).toBeVisible();
+    const rating = page.getByLabel('Rating (out of 5)');
+    const review = page.getByLabel('Review', { exact: true });
+    const submit = page.getByRole('button', { name: 'Add Review' });
+    await expect(page.getByText(messages.ratingHint)).toBeVisible();
+    await expectAccessible();
+
+    await submit.click();
+    await expect(page.getByText(messages.ratingRequired)).toBeVisible();
+    await expect(page.getByText(messages.reviewRequired)).toBeVisible();
+    await expectAccessible();
+
+    await rating.fill('6');
+    await review.fill('Good case.');
+    await submit.click();
+    await expect(page.getByText(messages.ratingHint)).toBeVisible();
+    await expect(rating).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(messages.reviewTooShort)).toBeVisible();
+
+    const text = `Solid build, quiet fans and it arrived in two days. Review ${Date.now()}.`;
+    await rating.fill('4');
+    await review.fill(text);
+    await submit.click();
+    await expect(page.getByText(messages.reviewAdded)).toBeVisible();
+    await expect(review).toHaveValue('');
+    await expect(rating).toHaveValue('');
+
+    await page.goto('/');
+    const first = page
+      .getByRole('region', { name: 'Customer Review' })
+      .getByRole('article')
+      .first();
+    await expect(first.getByText(text)).toBeVisible();
+    await expect(first.getByText('4 out of 5')).toBeVisible();
+    await expect(first.getByText(customer.name)).toBeVisible();
+    await expectAccessible();
+  });
+});
