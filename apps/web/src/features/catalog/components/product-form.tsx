@@ -1,32 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MAX_UPLOAD_BYTES,
-  messages,
-  productInputSchema,
-  UPLOAD_TYPES,
-  type Product,
-} from '@shop/shared';
+import { MAX_UPLOAD_BYTES, productInputSchema, UPLOAD_TYPES, type Product } from '@shop/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useUploadImage } from '../api/product-mutations';
+import { ApiRequestError } from '../../../lib/api-client';
+import { showServerErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof productInputSchema>;
 export type ProductFormOutput = z.output<typeof productInputSchema>;
 type FieldName = 'name' | 'aqty' | 'description' | 'imgURL' | 'price' | 'minquantity';
-const fieldNames: readonly string[] = [
+const fieldNames: readonly FieldName[] = [
   'name',
   'aqty',
   'description',
   'imgURL',
   'price',
   'minquantity',
-] satisfies FieldName[];
+];
 
 const empty = {
   name: '',
@@ -121,18 +115,12 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         setUploaded(undefined);
       }
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        toast.error('The product could not be saved. Please try again.');
-        return;
-      }
-      let shown = false;
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (fieldNames.includes(field)) {
-          setError(field as FieldName, { message });
-          shown = true;
-        }
-      }
-      if (!shown) toast.error(error.status === 403 ? messages.noPermission : error.message);
+      showServerErrors(
+        error,
+        fieldNames,
+        setError,
+        'The product could not be saved. Please try again.',
+      );
     }
   });
 

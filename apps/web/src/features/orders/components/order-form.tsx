@@ -16,14 +16,14 @@ import type { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useCreateOrder } from '../api/create-order';
+import { showServerErrors } from '../../../lib/form-errors';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
 type FormOutput = z.output<typeof orderFormSchema>;
 type FieldName = keyof FormInput;
-const fieldNames: readonly string[] = ['phone', 'address', 'orderQty'] satisfies FieldName[];
+const fieldNames: readonly FieldName[] = ['phone', 'address', 'orderQty'];
 
 /** The spec's quantity rules, checked while the customer types (SPEC section 5). */
 export function quantityProblem(quantity: number, product: Product): string | undefined {
@@ -65,19 +65,12 @@ export function OrderForm({ product, customer }: OrderFormProps) {
       reset(defaults);
       setPlaced(order);
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        toast.error('Your order could not be placed. Please try again.');
-        return;
-      }
-      let shown = false;
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (fieldNames.includes(field)) {
-          setError(field as FieldName, { message });
-          shown = true;
-        }
-      }
-      // Out of stock (409), an unknown product, a network failure: said in a toast.
-      if (!shown) toast.error(error.message);
+      showServerErrors(
+        error,
+        fieldNames,
+        setError,
+        'Your order could not be placed. Please try again.',
+      );
     }
   });
 

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useCreateReview } from '../api/create-review';
+import { showServerErrors } from '../../../lib/form-errors';
 
 /** The spec's review rules and messages (SPEC section 5). */
 const reviewFormSchema = z.object({
@@ -24,7 +24,7 @@ const reviewFormSchema = z.object({
 });
 type FormValues = z.input<typeof reviewFormSchema>;
 type FieldName = keyof FormValues;
-const fieldNames: readonly string[] = ['rating', 'review'] satisfies FieldName[];
+const fieldNames: readonly FieldName[] = ['rating', 'review'];
 const empty: FormValues = { rating: '', review: '' };
 
 /** My Review: 'Add New Review', a rating out of 5 and a review of at least 50 characters. */
@@ -52,18 +52,12 @@ export function ReviewForm() {
         reset(empty);
       }
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        toast.error('Your review could not be sent. Please try again.');
-        return;
-      }
-      let shown = false;
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (fieldNames.includes(field)) {
-          setError(field as FieldName, { message });
-          shown = true;
-        }
-      }
-      if (!shown) toast.error(error.message);
+      showServerErrors(
+        error,
+        fieldNames,
+        setError,
+        'Your review could not be sent. Please try again.',
+      );
     }
   });
 
