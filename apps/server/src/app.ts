@@ -28,7 +28,7 @@ import type { PaymentGateway } from './modules/payments/gateway.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { createStripeGateway } from './modules/payments/stripe-gateway.js';
-import { createTestGateway } from './modules/payments/test-gateway.js';
+import { createTestGateway, type TestGateway } from './modules/payments/test-gateway.js';
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { productRoutes } from './modules/products/routes.js';
@@ -122,10 +122,14 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   const ordersRepository = createOrdersRepository(db.kysely, db.dialect);
   const orders = createOrdersService(ordersRepository);
   // Stripe when its keys are set; otherwise the built-in test gateway (DESIGN.md section 6).
-  const testGateway = config.stripe ? undefined : createTestGateway(db.kysely);
-  const gateway: PaymentGateway = config.stripe
-    ? createStripeGateway(config.stripe)
-    : (testGateway ?? createTestGateway(db.kysely));
+  let gateway: PaymentGateway;
+  let testGateway: TestGateway | undefined;
+  if (config.stripe) {
+    gateway = createStripeGateway(config.stripe);
+  } else {
+    testGateway = createTestGateway(db.kysely);
+    gateway = testGateway;
+  }
   const payments = createPaymentsService(gateway, ordersRepository, orders, app.log);
   const products = createProductsService(createProductsRepository(db.kysely));
   const reviews = createReviewsService(createReviewsRepository(db.kysely));

@@ -10,9 +10,16 @@ export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** A number typed into a form arrives as a string: both are accepted (DESIGN.md section 4). */
 const numeric = (label: string) =>
   z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+    (value) => {
+      if (typeof value !== 'string') return value;
+      // An empty field is a missing value, not a malformed one.
+      return value.trim() === '' ? undefined : Number(value.trim());
+    },
     z
-      .number({ message: `${label} must be a number` })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? `${label} is required` : `${label} must be a number`,
+      })
       .refine(Number.isFinite, `${label} must be a number`),
   );
 

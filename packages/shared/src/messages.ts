@@ -39,7 +39,6 @@ export const messages = {
   orderNotPending: 'Only an unpaid order can be deleted.',
   orderAlreadyPaid: 'This order is already paid.',
   orderNotPlaced: 'Only a paid order that has not shipped yet can be shipped.',
-  outOfStock: (available: number) => `Please order maximum ${available}`,
   cardDeclined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   cardExpired: 'Your card has expired.',

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { initial } from './migrations/0001-initial.js';
 import { auth } from './migrations/0002-auth.js';
 import { payments } from './migrations/0003-payments.js';
+import { ordersByEmail } from './migrations/0004-orders-by-email.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 function migrations(db: Db): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0001-initial': initial(db.dialect),
     '0002-auth': auth(db.dialect),
     '0003-payments': payments(db.dialect),
+    '0004-orders-by-email': ordersByEmail,
   };
 }
 

@@ -32,11 +32,11 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     findById: (id: string) => byId(db, id),
 
-    listForUser(userId: string): Promise<OrderRow[]> {
+    listForEmail(email: string): Promise<OrderRow[]> {
       return db
         .selectFrom('orders')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('user_email', '=', email)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();

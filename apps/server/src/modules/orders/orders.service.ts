@@ -72,8 +72,8 @@ export function createOrdersService(orders: OrdersRepository) {
           );
         case 'out-of-stock':
           // Stock is a state that changes under the customer's feet: a conflict, not a typo.
-          throw new AppError('conflict', messages.outOfStock(result.available), {
-            orderQty: messages.outOfStock(result.available),
+          throw new AppError('conflict', messages.orderMaximum(result.available), {
+            orderQty: messages.orderMaximum(result.available),
           });
         case 'placed':
           return { insertedId: result.order.id, order: toOrder(result.order) };
@@ -84,8 +84,7 @@ export function createOrdersService(orders: OrdersRepository) {
     async listFor(caller: CurrentUser, userEmail: string): Promise<Order[]> {
       const email = userEmail.toLowerCase();
       if (email !== caller.email && caller.role !== 'admin') throw forbidden();
-      if (email === caller.email) return (await orders.listForUser(caller.id)).map(toOrder);
-      return (await orders.listAll()).filter((row) => row.user_email === email).map(toOrder);
+      return (await orders.listForEmail(email)).map(toOrder);
     },
 
     async get(caller: CurrentUser, id: string): Promise<Order> {

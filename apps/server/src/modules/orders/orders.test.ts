@@ -370,6 +370,14 @@ describe.each(testDatabases)('orders and payments API on $name', (kind) => {
       const second = await placeOrder(me, productId);
       const res = await call({ method: 'GET', url: `/api/order?userEmail=${me.email}` }, me.token);
       expect(orderListSchema.parse(res.json()).map((o) => o._id)).toEqual([second._id, first._id]);
+      const asAdmin = await call(
+        { method: 'GET', url: `/api/order?userEmail=${me.email.toUpperCase()}` },
+        admin.token,
+      );
+      expect(orderListSchema.parse(asAdmin.json()).map((o) => o._id)).toEqual([
+        second._id,
+        first._id,
+      ]);
     });
 
     it('deletes an unpaid order and gives the stock back; a paid one stays', async () => {

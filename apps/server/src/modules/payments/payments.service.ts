@@ -12,6 +12,19 @@ export function createPaymentsService(
   ordersService: OrdersService,
   log: FastifyBaseLogger,
 ) {
+  /** A gateway that cannot be reached is the customer's 503, not our 500; the log keeps why. */
+  async function askGateway<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      log.error({ err: error }, 'payment gateway request failed');
+      throw new AppError(
+        'unavailable',
+        'The payment service cannot be reached. Please try again in a minute.',
+      );
+    }
+  }
+
   /**
    * Marks the order paid when the gateway says this intent succeeded, for this order and this
    * amount. Idempotent: the same intent reported again (page and webhook) changes nothing.
@@ -56,15 +69,14 @@ export function createPaymentsService(
       // A reload of the payment page reuses the intent it already has.
       const previous = await orders.latestPayment(order.id);
       if (previous?.client_secret && previous.amount_cents === order.price_cents) {
-        const intent = await gateway.retrieveIntent(previous.intent_id);
+        const intent = await askGateway(() => gateway.retrieveIntent(previous.intent_id));
         if (intent && intent.status !== 'canceled') {
           return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
         }
       }
-      const intent = await gateway.createIntent({
-        orderId: order.id,
-        amountCents: order.price_cents,
-      });
+      const intent = await askGateway(() =>
+        gateway.createIntent({ orderId: order.id, amountCents: order.price_cents }),
+      );
       await orders.recordIntent({
         orderId: order.id,
         gateway: gateway.name,
@@ -79,7 +91,7 @@ export function createPaymentsService(
     /** `PATCH /api/order/{id}`: the page reports a payment; the gateway is asked, not trusted. */
     async confirm(caller: CurrentUser, orderId: string, transactionId: string) {
       await ordersService.visibleOrder(caller, orderId);
-      const intent = await gateway.retrieveIntent(transactionId);
+      const intent = await askGateway(() => gateway.retrieveIntent(transactionId));
       if (!intent)
         throw new AppError(
           'validation_failed',

@@ -165,6 +165,26 @@ describe.each(testDatabases)('Stripe payments through the app on $name', (kind) 
     expect((await stored(o._id)).paid).toBe(false);
   });
 
+  it('answers 503 when Stripe cannot be reached', async () => {
+    const gone = await startStripeStandIn();
+    await gone.close();
+    const offline = await buildTestApp(db, {
+      STRIPE_SECRET_KEY: gone.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+      STRIPE_API_URL: gone.url,
+    });
+    const o = await order();
+    const res = await offline.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(customer.token),
+      payload: { orderId: o._id },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('unavailable');
+    await offline.close();
+  });
+
   it('refuses a made-up payment intent id', async () => {
     const o = await order();
     const res = await app.inject({

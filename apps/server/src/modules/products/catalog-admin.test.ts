@@ -163,6 +163,7 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
       ['a negative price', { price: -5 }, 'price'],
       ['a price with 3 decimals', { price: '1.999' }, 'price'],
       ['a word for a price', { price: 'cheap' }, 'price'],
+      ['an empty stock', { aqty: '' }, 'aqty'],
       ['a fractional stock', { aqty: '2.5' }, 'aqty'],
       ['a negative stock', { aqty: -1 }, 'aqty'],
       ['a minimum above the stock', { minquantity: 500 }, 'minquantity'],
@@ -172,7 +173,11 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
       const before = (await call({ method: 'GET', url: '/api/products' })).json() as unknown[];
       const res = await create({ ...valid, ...change });
       expect(res.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).error.fields?.[field]).toBeDefined();
+      const message = apiErrorSchema.parse(res.json()).error.fields?.[field];
+      expect(message).toBeDefined();
+      if ('aqty' in change && change.aqty === '') {
+        expect(message).toBe('Available Quantity is required');
+      }
       const after = (await call({ method: 'GET', url: '/api/products' })).json() as unknown[];
       expect(after).toHaveLength(before.length);
     });
