@@ -9,7 +9,8 @@ import { useProducts } from '../api/get-products';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
 import { ProductForm } from './product-form';
 
-function TrashIcon() {
+/** A 24-pixel outline icon; decorative, since its button carries the name. */
+function StrokeIcon({ d }: { d: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -21,27 +22,13 @@ function TrashIcon() {
       strokeLinejoin="round"
       className="h-5 w-5"
     >
-      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+      <path d={d} />
     </svg>
   );
 }
 
-function EditIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="h-5 w-5"
-    >
-      <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-    </svg>
-  );
-}
+const TRASH = 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6';
+const PENCIL = 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z';
 
 /** A modal dialog with the product's fields prefilled; PUT on save. */
 function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -156,7 +143,7 @@ export function ManageProducts() {
                         disabled={remove.isPending}
                         onClick={() => void onDelete(product)}
                       >
-                        <TrashIcon />
+                        <StrokeIcon d={TRASH} />
                       </button>
                       <button
                         type="button"
@@ -164,7 +151,7 @@ export function ManageProducts() {
                         aria-label={`Edit ${product.name}`}
                         onClick={() => setEditing(product)}
                       >
-                        <EditIcon />
+                        <StrokeIcon d={PENCIL} />
                       </button>
                     </div>
                   </td>
