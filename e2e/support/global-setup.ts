@@ -52,6 +52,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_ISSUER_URL: google.issuer,
       // Every browser test signs in from 127.0.0.1; the per-account limit still applies.
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
+      ORDER_RATE_LIMIT_PER_MINUTE: '10000',
+      PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,7 @@ import { resolveAuthSecret } from './auth/secret.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
@@ -41,6 +43,29 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * The largest request body of a JSON call: the longest valid request (a product with a
+ * 2,000-character description) is a few KB, and Stripe's webhook events stay well below this.
+ * Uploads have their own limit.
+ */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** What the page may load: itself, plus Stripe's script and frames when Stripe is the gateway. */
+function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+  const stripe = config.stripe !== undefined;
+  return {
+    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])],
+    frameSrc: stripe
+      ? ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']
+      : ["'none'"],
+    connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    // Admins may point a product at an image on another site.
+    imgSrc: ["'self'", 'data:', 'https:'],
+    // Upgrading would break every asset of a shop served over plain HTTP (a LAN address).
+    upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+  };
+}
 
 export interface AppDeps {
   config: Config;
@@ -69,7 +94,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     frameworkErrors: handleFrameworkError,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -81,15 +106,17 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Admins may point a product at an image on another site.
-        imgSrc: ["'self'", 'data:', 'https:'],
-        // Upgrading would break every asset of a shop served over plain HTTP (a LAN address).
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   });
+  // Closed by default: only the origins an operator lists may call the API from a browser.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      credentials: true,
+      maxAge: 600,
+    });
+  }
 
   await app.register(swagger, {
     openapi: {
@@ -115,6 +142,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   const tokens = createAccessTokens(secret);
   app.decorate('shopAuth', auth);
   registerGuard(app, { db, auth, tokens });
+  await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
 
   const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {
     adminEmail: config.admin?.email,
@@ -136,9 +164,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
 
   await app.register(
     async (api) => {
-      await api.register(async (scope) =>
-        authRoutes(scope, { auth, publicUrl: config.publicUrl, limits: config.authRateLimit }),
-      );
+      await api.register(async (scope) => authRoutes(scope, { auth, publicUrl: config.publicUrl }));
       await api.register(healthRoutes(db));
       await api.register(userRoutes(users));
       await api.register(productRoutes(products));

@@ -31,6 +31,23 @@ describe('config', () => {
     );
   });
 
+  it('reads rate limits and CORS origins, closed by default', () => {
+    const defaults = parseConfig({});
+    expect(defaults.corsOrigins).toEqual([]);
+    expect(defaults.rateLimits).toEqual({
+      authPerAddress: 20,
+      authPerAccount: 8,
+      ordersPerMinute: 30,
+      paymentsPerMinute: 30,
+    });
+    const set = parseConfig({
+      CORS_ORIGINS: 'https://a.example, http://b.example:8080',
+      ORDER_RATE_LIMIT_PER_MINUTE: '5',
+    });
+    expect(set.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(set.rateLimits.ordersPerMinute).toBe(5);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
@@ -44,6 +61,10 @@ describe('config', () => {
     [{ GOOGLE_CLIENT_SECRET: 'x' }, /GOOGLE_CLIENT_ID is required with GOOGLE_CLIENT_SECRET/],
     [{ NODE_ENV: 'production' }, /^Invalid configuration: AUTH_SECRET is required in production/],
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough' }, /ADMIN_EMAIL/],
+    [{ CORS_ORIGINS: 'https://a.example/path' }, /^Invalid configuration: CORS_ORIGINS.* must be/],
+    [{ CORS_ORIGINS: '*' }, /CORS_ORIGINS/],
+    [{ ORDER_RATE_LIMIT_PER_MINUTE: '0' }, /ORDER_RATE_LIMIT_PER_MINUTE/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

@@ -43,6 +43,23 @@ const envSchema = z
     /** Sign-in, sign-up and reset attempts per 10 minutes, per client address and per account. */
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
+    /** Orders one account may place per minute, and payment calls it may make per minute. */
+    ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Other sites allowed to call the API from a browser, comma-separated; none by default. */
+    CORS_ORIGINS: optionalString.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((origin) => origin.trim()))
+        .pipe(
+          z.array(
+            z
+              .string()
+              .regex(/^https?:\/\/[^/\s]+$/, 'must be origins such as https://shop.example.com'),
+          ),
+        )
+        .optional(),
+    ),
     AUTH_REQUIRE_EMAIL_VERIFICATION: z
       .enum(['true', 'false', ''])
       .optional()
@@ -110,7 +127,9 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   /** Whether an email-and-password account must verify its address before signing in. */
   requireEmailVerification: boolean;
-  authRateLimit: { perAddress: number; perAccount: number };
+  rateLimits: RateLimits;
+  /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
+  corsOrigins: string[];
   stripe:
     | {
         secretKey: string;
@@ -121,6 +140,15 @@ export interface Config {
     | undefined;
   smtp: { url: string; from: string } | undefined;
   redisUrl: string | undefined;
+}
+
+export interface RateLimits {
+  /** Sign-in, sign-up and reset attempts per 10 minutes from one client address. */
+  authPerAddress: number;
+  /** The same attempts per 10 minutes for one account (email). */
+  authPerAccount: number;
+  ordersPerMinute: number;
+  paymentsPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,10 +190,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : undefined,
     requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION,
-    authRateLimit: {
-      perAddress: env.AUTH_RATE_LIMIT_PER_ADDRESS,
-      perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    rateLimits: {
+      authPerAddress: env.AUTH_RATE_LIMIT_PER_ADDRESS,
+      authPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      ordersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
+      paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
     },
+    corsOrigins: env.CORS_ORIGINS ?? [],
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -32,6 +32,7 @@ export const messages = {
   signedOutExpired: 'Your session has ended. Please log in again.',
   loginRequired: 'Please log in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
   passwordResetDone: 'Your password has been changed. Please log in.',
   cannotDemoteSelf: 'You cannot remove your own admin role.',

@@ -1,20 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
-import { messages, type ApiError } from '@shop/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import type { ApiError } from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus } from '../http/error-handler.js';
 import type { Auth } from './auth.js';
 
-const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
-
-/** The identity calls an attacker would hammer: each gets both limits. */
+/** The identity calls an attacker would hammer: each gets the `auth` rate limits. */
 const LIMITED_PATHS = ['/sign-in/email', '/sign-up/email', '/request-password-reset'] as const;
-
-function emailOf(request: FastifyRequest): string | undefined {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
-  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-}
 
 /** Hands a request to Better Auth as a web Request and sends back its answer. */
 function forwardTo(auth: Auth, publicUrl: string) {
@@ -58,38 +48,11 @@ function forwardTo(auth: Auth, publicUrl: string) {
 
 export async function authRoutes(
   app: FastifyInstance,
-  {
-    auth,
-    publicUrl,
-    limits,
-  }: { auth: Auth; publicUrl: string; limits: { perAddress: number; perAccount: number } },
+  { auth, publicUrl }: { auth: Auth; publicUrl: string },
 ): Promise<void> {
-  await app.register(rateLimit, { global: false });
-  const perAddress = app.createRateLimit({
-    max: limits.perAddress,
-    timeWindow: RATE_LIMIT_WINDOW_MS,
-    keyGenerator: (request) => `auth-address:${request.ip}`,
-  });
-  const perAccount = app.createRateLimit({
-    max: limits.perAccount,
-    timeWindow: RATE_LIMIT_WINDOW_MS,
-    // A request without an email is refused by validation; it counts against its address.
-    keyGenerator: (request) =>
-      `auth-account:${request.url.split('?')[0]}:${emailOf(request) ?? request.ip}`,
-  });
-  // Both limits count every attempt; either one refuses.
-  const limited: preHandlerHookHandler = async (request, reply) => {
-    const results = [await perAddress(request), await perAccount(request)];
-    const refused = results.find((result) => !result.isAllowed && result.isExceeded);
-    if (refused && !refused.isAllowed) {
-      reply.header('retry-after', String(refused.ttlInSeconds));
-      throw new AppError('rate_limited', messages.tooManyAttempts);
-    }
-  };
   const handler = forwardTo(auth, publicUrl);
-
   for (const path of LIMITED_PATHS) {
-    app.post(`/auth${path}`, { config: { access: 'public' }, preHandler: limited }, handler);
+    app.post(`/auth${path}`, { config: { access: 'public', limit: 'auth' } }, handler);
   }
   app.route({
     method: ['GET', 'POST'],

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { nowIso } from '../db/time.js';
 
 let counter = 0;
 
@@ -106,4 +108,28 @@ export async function forgedToken(account: TestAccount): Promise<string> {
     sessionId: claims.sid,
     email: claims.email,
   });
+}
+
+/** A product made for one test, so tests never share stock. */
+export async function insertProduct(
+  db: Db,
+  { stock = 100, minimum = 2, priceCents = 4_850 } = {},
+): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db.kysely
+    .insertInto('products')
+    .values({
+      id,
+      name: `Test Case ${id.slice(-6)}`,
+      description: 'A case for tests',
+      img_url: '/images/products/vortex-rgb-gaming.svg',
+      price_cents: priceCents,
+      aqty: stock,
+      minquantity: minimum,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }

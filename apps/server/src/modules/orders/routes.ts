@@ -26,7 +26,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.post(
       '/order',
       {
-        config: { access: 'user' },
+        config: { access: 'user', limit: 'orders' },
         schema: {
           tags: ['orders'],
           summary: 'Place an order; the stock is reserved and the price computed by the server',

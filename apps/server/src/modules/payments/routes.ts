@@ -45,7 +45,7 @@ export function paymentRoutes(
     app.post(
       '/create-payment-intent',
       {
-        config: { access: 'user' },
+        config: { access: 'user', limit: 'payments' },
         schema: {
           tags: ['payments'],
           summary: "A client secret to pay one of the caller's unpaid orders",
@@ -59,7 +59,7 @@ export function paymentRoutes(
     app.patch(
       '/order/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'user', limit: 'payments' },
         schema: {
           tags: ['payments'],
           summary: 'Report a payment; the order is marked paid once the gateway confirms it',
@@ -104,7 +104,7 @@ export function paymentRoutes(
       app.post(
         '/payments/test/confirm',
         {
-          config: { access: 'user' },
+          config: { access: 'user', limit: 'payments' },
           schema: {
             tags: ['payments'],
             summary: 'Built-in test gateway: pay an intent with a test card',
