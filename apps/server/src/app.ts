@@ -131,7 +131,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const uploadDir = path.join(config.dataDir, 'uploads');
-  const secret = resolveAuthSecret(config);
+  const secret = await resolveAuthSecret(config, db);
+  db.changes.setLog((message, error) => app.log.warn({ err: error }, message));
   const auth = createAuth({
     config,
     db,
@@ -167,8 +168,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(async (scope) => authRoutes(scope, { auth, publicUrl: config.publicUrl }));
       await api.register(healthRoutes(db));
       await api.register(userRoutes(users));
-      await api.register(productRoutes(products));
-      await api.register(reviewRoutes(reviews));
+      await api.register(productRoutes(products, db.changes));
+      await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));

@@ -1,28 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+
+const SETTING = 'auth_secret';
+
+/** The secret an older release generated into DATA_DIR, so its sessions stay valid. */
+function legacySecret(config: Config): string | undefined {
+  try {
+    const stored = readFileSync(path.join(config.dataDir, 'auth-secret'), 'utf8').trim();
+    return stored.length >= 32 ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The secret that signs sessions and API tokens: AUTH_SECRET when set (required in production),
- * otherwise one generated once and kept in DATA_DIR, so restarts keep everyone signed in.
+ * otherwise one generated once and kept in the database, so restarts keep everyone signed in
+ * and every instance on the same database accepts every other's tokens.
  */
-export function resolveAuthSecret(config: Config): string {
+export async function resolveAuthSecret(config: Config, db: Db): Promise<string> {
   if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'auth-secret');
-  try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  } catch {
-    // Not generated yet.
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  // `wx` fails if another instance wrote it first; then theirs is read back.
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch {
-    return readFileSync(file, 'utf8').trim();
-  }
+  const candidate = legacySecret(config) ?? randomBytes(32).toString('base64url');
+  // When two instances start together, the first insert wins and both read it back.
+  await db.kysely
+    .insertInto('settings')
+    .values({ key: SETTING, value: candidate })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+  const row = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', SETTING)
+    .executeTakeFirstOrThrow();
+  return row.value;
 }

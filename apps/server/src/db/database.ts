@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Tells in-memory caches when the tables they hold change, on any instance. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -28,14 +31,41 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    const changes = sqliteChangeFeed(sqlite);
+    const kysely = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [changes.plugin],
+    });
+    return { kysely, dialect: 'sqlite', changes, close: () => kysely.destroy() };
   }
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: config.url,
-    max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: 10,
+    // While the database is away a call fails after this long (a 503) instead of waiting forever.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  // A connection that dies (the database restarts) emits 'error' on its client, idle or in use;
+  // unheard, that would end the process. The query using it fails on its own (a 503), and the
+  // pool drops the dead client and connects afresh for the next call.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const changes = postgresChangeFeed(connection);
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [changes.plugin],
+  });
+  return {
+    kysely,
+    dialect: 'postgres',
+    changes,
+    close: async () => {
+      await changes.close();
+      await kysely.destroy();
+    },
+  };
 }

@@ -1,9 +1,10 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './database.js';
 import { initial } from './migrations/0001-initial.js';
 import { auth } from './migrations/0002-auth.js';
 import { payments } from './migrations/0003-payments.js';
 import { ordersByEmail } from './migrations/0004-orders-by-email.js';
+import { sharedState } from './migrations/0005-shared-state.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 function migrations(db: Db): Record<string, Migration> {
@@ -12,14 +13,23 @@ function migrations(db: Db): Record<string, Migration> {
     '0002-auth': auth(db.dialect),
     '0003-payments': payments(db.dialect),
     '0004-orders-by-email': ordersByEmail,
+    '0005-shared-state': sharedState(db.dialect),
   };
 }
 
 /** Brings the schema up to date; throws (and the server does not start) when a migration fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it to
+  // ours, or a database holding several shops' schemas (the tests') would confuse it.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
+          .rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: () => Promise.resolve(migrations(db)) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

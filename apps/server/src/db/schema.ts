@@ -105,7 +105,14 @@ export interface AuthUserTable {
   emailVerified: boolean | number;
 }
 
+/** Values generated once for the whole shop (see migration 0005). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  settings: SettingsTable;
   products: ProductsTable;
   reviews: ReviewsTable;
   users: UsersTable;

@@ -7,6 +7,8 @@ import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export interface TestDb extends Db {
+  /** Another connection to the same database, as a second instance of the server would open. */
+  reopen(): Db;
   /** Closes the connection and removes the database (file or schema). */
   drop(): Promise<void>;
 }
@@ -20,10 +22,12 @@ const sqlite: TestDatabaseKind = {
   name: 'sqlite',
   async open() {
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
-    const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'shop.db') });
+    const file = path.join(dir, 'shop.db');
+    const db = openDatabase({ kind: 'sqlite', file });
     await migrateToLatest(db);
     return {
       ...db,
+      reopen: () => openDatabase({ kind: 'sqlite', file }),
       async drop() {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
@@ -46,6 +50,7 @@ function postgres(url: string): TestDatabaseKind {
       await migrateToLatest(db);
       return {
         ...db,
+        reopen: () => openDatabase({ kind: 'postgres', url }, { schema }),
         async drop() {
           await db.close();
           const cleanup = new pg.Client({ connectionString: url });

@@ -9,9 +9,16 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import { createJsonCache, sendJson } from '../../http/json-cache.js';
 import type { ProductsService } from './products.service.js';
 
-export function productRoutes(products: ProductsService): FastifyPluginAsyncZod {
+export function productRoutes(
+  products: ProductsService,
+  changes: ChangeFeed,
+): FastifyPluginAsyncZod {
+  // The catalog is read on every visit and changes rarely (stock moves with each order).
+  const lists = createJsonCache(changes, 'products');
   return async (app) => {
     app.get(
       '/products',
@@ -24,7 +31,11 @@ export function productRoutes(products: ProductsService): FastifyPluginAsyncZod 
           response: { 200: productListSchema, 400: apiErrorSchema },
         },
       },
-      (request) => products.list(request.query.limit),
+      async (request, reply) => {
+        const { limit } = request.query;
+        const json = await lists.get(String(limit ?? 'all'), () => products.list(limit));
+        return sendJson(reply, json);
+      },
     );
 
     app.get(

@@ -8,9 +8,13 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import { createJsonCache, sendJson } from '../../http/json-cache.js';
 import type { ReviewsService } from './reviews.service.js';
 
-export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
+export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): FastifyPluginAsyncZod {
+  // The home page reads the latest reviews on every visit; they change when one is written.
+  const lists = createJsonCache(changes, 'reviews');
   return async (app) => {
     app.get(
       '/reviews',
@@ -23,7 +27,11 @@ export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
           response: { 200: reviewListSchema, 400: apiErrorSchema },
         },
       },
-      (request) => reviews.list(request.query.limit),
+      async (request, reply) => {
+        const { limit } = request.query;
+        const json = await lists.get(String(limit ?? 'all'), () => reviews.list(limit));
+        return sendJson(reply, json);
+      },
     );
 
     app.post(

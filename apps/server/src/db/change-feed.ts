@@ -1,0 +1,195 @@
+import type SQLite from 'better-sqlite3';
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+
+/** The tables whose reads the server keeps in memory. */
+export type WatchedTable = 'products' | 'reviews';
+const WATCHED: readonly WatchedTable[] = ['products', 'reviews'];
+
+/** The PostgreSQL channel the 0005 migration's triggers notify, with the table name as payload. */
+export const CHANGES_CHANNEL = 'shop_changes';
+
+/**
+ * Tells an in-memory cache whether what it holds is still current, on one instance or many:
+ * - writes through this process's Kysely bump a table's generation (the plugin below);
+ * - SQLite: another process's commit changes `PRAGMA data_version`, which bumps every table;
+ * - PostgreSQL: triggers notify every instance after each commit (LISTEN on a connection of its
+ *   own); while that connection is down nothing may be cached, since a change could be missed.
+ */
+export interface ChangeFeed {
+  /** The table's generation, or undefined when no cached read may be trusted right now. */
+  generation(table: WatchedTable): number | undefined;
+  /** The Kysely plugin that sees this process's writes. */
+  readonly plugin: KyselyPlugin;
+  /** Where the feed reports losing and regaining PostgreSQL (the app's logger). */
+  setLog(log: FeedLog): void;
+  close(): Promise<void>;
+}
+
+export type FeedLog = (message: string, error?: unknown) => void;
+
+function tableName(node: OperationNode | undefined): string | undefined {
+  if (node && TableNode.is(node)) return node.table.identifier.name;
+  return undefined;
+}
+
+/** The watched tables a query writes; every watched table for raw SQL we cannot read. */
+function writtenTables(node: RootOperationNode): readonly WatchedTable[] {
+  if (SelectQueryNode.is(node)) return [];
+  let written: string | undefined;
+  if (InsertQueryNode.is(node)) written = tableName(node.into);
+  else if (UpdateQueryNode.is(node)) written = tableName(node.table);
+  else if (DeleteQueryNode.is(node)) written = tableName(node.from.froms[0]);
+  else return WATCHED;
+  return WATCHED.filter((table) => table === written);
+}
+
+class Generations {
+  private readonly counts = new Map<WatchedTable, number>(WATCHED.map((table) => [table, 0]));
+
+  bump(tables: readonly WatchedTable[] = WATCHED): void {
+    for (const table of tables) this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
+  }
+
+  of(table: WatchedTable): number {
+    return this.counts.get(table) ?? 0;
+  }
+}
+
+function writeTracker(generations: Generations): KyselyPlugin {
+  const pending = new WeakMap<object, readonly WatchedTable[]>();
+  return {
+    transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+      const tables = writtenTables(node);
+      if (tables.length > 0) pending.set(queryId, tables);
+      return node;
+    },
+    async transformResult({
+      result,
+      queryId,
+    }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      const tables = pending.get(queryId);
+      if (tables) generations.bump(tables);
+      return result;
+    },
+  };
+}
+
+/**
+ * SQLite: one connection per process, and Kysely runs one query at a time on it, so a read
+ * queued behind a write transaction sees its commit. Other processes are seen through
+ * `data_version`, which changes when another connection commits.
+ */
+export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
+  const generations = new Generations();
+  const dataVersion = () => Number(sqlite.pragma('data_version', { simple: true }));
+  let seen = dataVersion();
+  return {
+    plugin: writeTracker(generations),
+    generation(table) {
+      const now = dataVersion();
+      if (now !== seen) {
+        seen = now;
+        generations.bump();
+      }
+      return generations.of(table);
+    },
+    setLog: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** PostgreSQL: the plugin for this process's writes, LISTEN for everyone's commits. */
+export function postgresChangeFeed(connection: pg.ClientConfig): ChangeFeed {
+  let log: FeedLog = () => undefined;
+  const generations = new Generations();
+  let client: pg.Client | undefined;
+  let listening = false;
+  let started = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (error?: unknown) => {
+    if (!listening && client === undefined) return;
+    listening = false;
+    const gone = client;
+    client = undefined;
+    gone?.removeAllListeners();
+    gone?.on('error', () => undefined);
+    void gone?.end().catch(() => undefined);
+    if (!closed) {
+      log('change feed lost: serving reads from the database until it is back', error);
+      retry = setTimeout(() => void connect(), 1000);
+      retry.unref();
+    }
+  };
+
+  async function connect(): Promise<void> {
+    if (closed) return;
+    const next = new pg.Client(connection);
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      const table = WATCHED.find((name) => name === message.payload);
+      generations.bump(table ? [table] : WATCHED);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      if (!closed) {
+        retry = setTimeout(() => void connect(), 1000);
+        retry.unref();
+      }
+      log('change feed could not connect', error);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    // Whatever changed while nobody listened is unknown: start every table afresh.
+    generations.bump();
+    listening = true;
+  }
+
+  return {
+    plugin: writeTracker(generations),
+    generation(table) {
+      if (!started) {
+        started = true;
+        void connect();
+      }
+      return listening ? generations.of(table) : undefined;
+    },
+    setLog(next) {
+      log = next;
+    },
+    async close() {
+      closed = true;
+      listening = false;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      last?.removeAllListeners();
+      await last?.end().catch(() => undefined);
+    },
+  };
+}

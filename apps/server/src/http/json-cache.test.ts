@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ChangeFeed } from '../db/change-feed.js';
+import { createJsonCache } from './json-cache.js';
+
+/** A feed whose generation the test moves by hand; undefined stands for "not listening". */
+function fakeFeed() {
+  let generation: number | undefined = 0;
+  const feed: ChangeFeed = {
+    generation: () => generation,
+    plugin: { transformQuery: ({ node }) => node, transformResult: async ({ result }) => result },
+    setLog: () => undefined,
+    close: async () => undefined,
+  };
+  return {
+    feed,
+    bump: () => {
+      generation = (generation ?? 0) + 1;
+    },
+    stopListening: () => {
+      generation = undefined;
+    },
+  };
+}
+
+describe('json cache', () => {
+  it('loads once per generation and per key', async () => {
+    const { feed, bump } = fakeFeed();
+    const cache = createJsonCache(feed, 'products');
+    const load = vi.fn(async () => [{ n: load.mock.calls.length }]);
+
+    expect(await cache.get('all', load)).toBe('[{"n":1}]');
+    expect(await cache.get('all', load)).toBe('[{"n":1}]');
+    expect(await cache.get('6', load)).toBe('[{"n":2}]');
+    expect(load).toHaveBeenCalledTimes(2);
+
+    bump();
+    expect(await cache.get('all', load)).toBe('[{"n":3}]');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not keep a read that overlapped a change', async () => {
+    const { feed, bump } = fakeFeed();
+    const cache = createJsonCache(feed, 'reviews');
+    let calls = 0;
+    const load = async () => {
+      calls += 1;
+      // A write commits while this read is in flight: what it read may be old.
+      if (calls === 1) bump();
+      return { calls };
+    };
+    expect(await cache.get('all', load)).toBe('{"calls":1}');
+    expect(await cache.get('all', load)).toBe('{"calls":2}');
+    expect(await cache.get('all', load)).toBe('{"calls":2}');
+  });
+
+  it('reads through while changes cannot be seen', async () => {
+    const { feed, stopListening } = fakeFeed();
+    const cache = createJsonCache(feed, 'products');
+    const load = vi.fn(async () => []);
+    await cache.get('all', load);
+    stopListening();
+    await cache.get('all', load);
+    await cache.get('all', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});
