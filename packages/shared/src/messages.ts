@@ -46,4 +46,6 @@ export const messages = {
   paymentNotSucceeded: 'This payment has not succeeded.',
   paymentMismatch: 'This payment does not belong to this order.',
   loadFailed: 'We could not load this. Please check your connection and try again.',
+  databaseUnavailable:
+    'The shop cannot reach its database right now. Please try again in a moment.',
 } as const;

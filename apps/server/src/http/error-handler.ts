@@ -1,4 +1,4 @@
-import { errorStatus, type ApiError, type ErrorCode } from '@shop/shared';
+import { errorStatus, messages, type ApiError, type ErrorCode } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
@@ -31,6 +31,54 @@ export function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'internal' : 'bad_request');
 }
 
+/** Socket errors, and PostgreSQL's shutdown codes (57P01-57P03): the database is away. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** What pg and pg-pool say when a connection breaks or cannot be had in time. */
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /is not queryable/i,
+];
+
+/**
+ * Whether an error means the database cannot be reached for now, so the answer is a 503 the
+ * client may retry rather than a 500: a refused or broken connection, PostgreSQL shutting down
+ * or not accepting connections (codes 57P01-57P03 and class 08), no pooled connection in time,
+ * SQLite still locked after its busy timeout. Wrapped errors are looked through (`cause`, the
+ * `errors` of an AggregateError from a connect tried on several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || code.startsWith('SQLITE_BUSY')) return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) {
+    return true;
+  }
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) {
+    return true;
+  }
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /**
  * Turns every error into the documented JSON shape. Expected errors keep their message; anything
  * else is logged and answered with a 500 that hides its details.
@@ -49,6 +97,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(codeForStatus(status), error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body('unavailable', messages.databaseUnavailable));
     }
     request.log.error({ err: error }, 'request failed');
     return reply

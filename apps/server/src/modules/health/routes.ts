@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@shop/shared';
+import { apiErrorSchema, messages } from '@shop/shared';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,11 +17,13 @@ export function healthRoutes(db: Db): FastifyPluginAsyncZod {
           response: { 200: z.object({ status: z.literal('ok') }), 503: apiErrorSchema },
         },
       },
-      async () => {
+      async (request) => {
         try {
           await sql`select 1`.execute(db.kysely);
-        } catch {
-          throw new AppError('unavailable', 'The database is not reachable');
+        } catch (error) {
+          // Whatever went wrong, the shop is not ready: a 503 for the load balancer, not a 500.
+          request.log.warn({ err: error }, 'health check: the database does not answer');
+          throw new AppError('unavailable', messages.databaseUnavailable);
         }
         return { status: 'ok' as const };
       },
