@@ -94,6 +94,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     frameworkErrors: handleFrameworkError,
+    // One access-log line per request (below) instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,6 +105,17 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   });
 
   await app.register(helmet, {

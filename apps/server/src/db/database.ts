@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
@@ -22,6 +22,36 @@ export interface OpenOptions {
   schema?: string;
 }
 
+/** How many prepared statements a SQLite connection keeps: the shop's queries are a small set. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3 statements can be reused, and preparing
+ * costs as much as running a small query. Kysely runs one query at a time per connection, so a
+ * cached statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement) {
+        // Most recently used last, so the oldest is the first to go.
+        statements.delete(query);
+      } else {
+        statement = sqlite.prepare(query);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      statements.set(query, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens the configured database: SQLite (WAL, foreign keys on) or a PostgreSQL pool. */
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Db {
   if (config.kind === 'sqlite') {
@@ -33,7 +63,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma('busy_timeout = 5000');
     const changes = sqliteChangeFeed(sqlite);
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [changes.plugin],
     });
     return { kysely, dialect: 'sqlite', changes, close: () => kysely.destroy() };

@@ -25,6 +25,21 @@ export type PlaceResult =
 /** The largest total one card payment may carry ($999,999.99, Stripe's limit). */
 export const MAX_ORDER_CENTS = 99_999_999;
 
+/** Why the stock could not be taken: the product, read again inside the same transaction. */
+async function refusal(trx: Transaction<Database>, input: NewOrder): Promise<PlaceResult> {
+  const product = await trx
+    .selectFrom('products')
+    .select(['price_cents', 'minquantity', 'aqty'])
+    .where('id', '=', input.productId)
+    .executeTakeFirst();
+  if (!product) return { kind: 'no-product' };
+  if (input.quantity < product.minquantity) {
+    return { kind: 'below-minimum', minimum: product.minquantity };
+  }
+  if (product.price_cents * input.quantity > MAX_ORDER_CENTS) return { kind: 'too-expensive' };
+  return { kind: 'out-of-stock', available: product.aqty };
+}
+
 export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
   const byId = (q: Kysely<Database> | Transaction<Database>, id: string) =>
     q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -58,39 +73,26 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     place(input: NewOrder): Promise<PlaceResult> {
       return db.transaction().execute(async (trx): Promise<PlaceResult> => {
-        const product = await trx
-          .selectFrom('products')
-          .select(['id', 'name', 'price_cents', 'minquantity'])
-          .where('id', '=', input.productId)
-          .executeTakeFirst();
-        if (!product) return { kind: 'no-product' };
-        if (input.quantity < product.minquantity) {
-          return { kind: 'below-minimum', minimum: product.minquantity };
-        }
-        const total = product.price_cents * input.quantity;
-        if (total > MAX_ORDER_CENTS) return { kind: 'too-expensive' };
-
         const now = nowIso();
-        const taken = await trx
+        // One statement checks every rule that depends on the product and takes the stock.
+        const product = await trx
           .updateTable('products')
           .set((eb) => ({ aqty: eb('aqty', '-', input.quantity), updated_at: now }))
-          .where('id', '=', product.id)
+          .where('id', '=', input.productId)
           .where('aqty', '>=', input.quantity)
+          .where('minquantity', '<=', input.quantity)
+          // In 64 bits: a 32-bit PostgreSQL integer would overflow on a large order.
+          .where((eb) =>
+            eb(eb(eb.cast('price_cents', 'bigint'), '*', input.quantity), '<=', MAX_ORDER_CENTS),
+          )
+          .returning(['id', 'name', 'price_cents'])
           .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          const left = await trx
-            .selectFrom('products')
-            .select('aqty')
-            .where('id', '=', product.id)
-            .executeTakeFirstOrThrow();
-          return { kind: 'out-of-stock', available: left.aqty };
-        }
+        if (!product) return refusal(trx, input);
 
-        const id = newId();
-        await trx
+        const order = await trx
           .insertInto('orders')
           .values({
-            id,
+            id: newId(),
             product_id: product.id,
             product_name: product.name,
             user_id: input.userId,
@@ -100,16 +102,15 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
             address: input.address,
             quantity: input.quantity,
             unit_price_cents: product.price_cents,
-            price_cents: total,
+            price_cents: product.price_cents * input.quantity,
             payment_status: 'pending',
             order_status: 'pending',
             transaction_id: null,
             created_at: now,
             updated_at: now,
           })
-          .execute();
-        const order = await byId(trx, id);
-        if (!order) throw new Error(`order ${id} vanished after its insert`);
+          .returningAll()
+          .executeTakeFirstOrThrow();
         return { kind: 'placed', order };
       });
     },
