@@ -1,23 +1,589 @@
-// `npm run bench`: performance measurements. The load benchmarks and the Lighthouse run arrive
-// with the hardening work (issue 6); until then this reports the web app's bundle weight.
-import { readFileSync, readdirSync } from 'node:fs';
+// `npm run bench`: performance measurements of the built shop (issue 6).
+// 1. The web app's bundle weight.
+// 2. Load benchmarks with autocannon: GET /api/products, GET /api/reviews and POST /api/order
+//    (SQLite; PostgreSQL too when DATABASE_URL=postgres://... is given), each side by side
+//    with a bare node:http server sending the same bytes, interleaved, median of the rounds;
+//    then a stock check (no order may oversell).
+// 3. Lighthouse (mobile defaults, system Chromium) on / and /products, median of the runs.
+// The results also go to bench-results/latest.json (git-ignored). `--help` lists the options.
+import { execSync, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { execSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { reportBundle } from './bench/bundle.mjs';
+import {
+  checkPostgresStock,
+  checkSqliteStock,
+  createPostgresDatabase,
+} from './bench/databases.mjs';
+import { lighthousePages, CATEGORIES, TARGETS } from './bench/lighthouse.mjs';
+import { loadRun, median } from './bench/load.mjs';
+import { parseOptions, USAGE } from './bench/options.mjs';
+import { summarizeProfile } from './bench/profile.mjs';
+import { mb, ms, ratio, rps, table } from './bench/report.mjs';
+import {
+  adminToken,
+  api,
+  capture,
+  customerToken,
+  RAISED_LIMITS,
+  root,
+  startShop,
+} from './bench/shop.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
+/** Issue 6's targets for the load cases. */
+const READ_TARGET = { minRatio: 0.8, maxP99Ratio: 1.5 };
+const ORDER_TARGET = { minAcceptedPerSecond: 5000, maxP99Ms: 25 };
+
+let options;
+try {
+  options = parseOptions(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+/** Undo steps (stop a server, drop a database), run in reverse on the way out, even on Ctrl-C. */
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step();
+    } catch (error) {
+      console.error('Clean-up step failed:', error instanceof Error ? error.message : error);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and removing the temporary data…`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
 execSync('node scripts/ensure-built.mjs', { cwd: root, stdio: 'inherit' });
 
-const dist = path.join(root, 'apps/web/dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-const assets = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-const kb = (file) => gzipSync(readFileSync(path.join(dist, file))).length / 1024;
+// ---------------------------------------------------------------------------------------------
+// Header: everything needed to quote the figures.
 
-console.log('JavaScript chunks (gzip):');
-for (const file of assets.sort((a, b) => kb(`assets/${b}`) - kb(`assets/${a}`))) {
-  const tag = entry.includes(`assets/${file}`) ? ' (loaded by index.html)' : '';
-  console.log(`  ${kb(`assets/${file}`).toFixed(1).padStart(7)} KB  ${file}${tag}`);
+const args = process.argv.slice(2).join(' ');
+const command =
+  process.env.npm_lifecycle_event === 'bench'
+    ? `npm run bench${args ? ` -- ${args}` : ''}`
+    : `node scripts/bench.mjs${args ? ` ${args}` : ''}`;
+const cpu = cpus();
+const git = (cmd) => {
+  try {
+    return execSync(`git ${cmd}`, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return '';
+  }
+};
+const commit = git('rev-parse --short HEAD') || 'unknown';
+const dirty = git('status --porcelain --untracked-files=no') !== '';
+const autocannonVersion = JSON.parse(
+  readFileSync(path.join(root, 'node_modules/autocannon/package.json'), 'utf8'),
+).version;
+const lighthouseVersion = JSON.parse(
+  readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
+).version;
+const meta = {
+  date: new Date().toISOString(),
+  command,
+  node: process.version,
+  cpu: cpu[0]?.model ?? 'unknown',
+  cores: cpu.length,
+  memoryGb: Math.round(totalmem() / 1024 ** 3),
+  platform: `${process.platform} ${process.arch}`,
+  commit: `${commit}${dirty ? ' (with uncommitted changes)' : ''}`,
+  autocannon: autocannonVersion,
+  lighthouse: lighthouseVersion,
+};
+const logWhere = options.keepLogs
+  ? 'to bench-results/shop-<name>.log (kept)'
+  : 'to a file in its temporary directory (deleted at the end)';
+
+console.log(`
+npm run bench: load benchmarks and Lighthouse
+  command:  ${command}
+  machine:  node ${meta.node}, ${meta.cpu} x ${meta.cores} cores, ${meta.memoryGb} GB, ${meta.platform}
+  code:     commit ${meta.commit}
+  shop:     node apps/server/dist/main.js, NODE_ENV=production, LOG_LEVEL=${options.logLevel}, output ${logWhere},
+            a temporary DATA_DIR (SQLite) removed at the end${options.cpuProf ? ', with --cpu-prof' : ''}
+  limits:   raised out of the way: ${Object.keys(RAISED_LIMITS).join(', ')} = ${Object.values(RAISED_LIMITS)[0]}
+  load:     autocannon ${autocannonVersion} in this process, ${options.connections} connections, pipelining ${options.pipelining},
+            ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} round(s) interleaved
+            (per round and case: shop, then bare), median of ${options.rounds}
+  baseline: a bare node:http server in a child process, answering each case with the shop's exact
+            status, content type and body
+  lighthouse: ${lighthouseVersion}, ${options.chromePath}, mobile defaults, median of ${options.lighthouseRuns} run(s)
+`);
+
+/** @type {Record<string, unknown>} */
+const results = {
+  meta,
+  options: { ...options, databaseUrl: options.databaseUrl ? '(given)' : undefined },
+};
+/** Problems worth a developer's look (non-2xx answers, oversold stock...). */
+const findings = [];
+let failed = false;
+
+if (options.bundle) {
+  results.bundle = reportBundle(root);
+  console.log('');
 }
-const total = entry.reduce((sum, file) => sum + kb(file), 0);
-console.log(`Loaded by index.html before any route: ${total.toFixed(1)} KB gzip`);
+
+// ---------------------------------------------------------------------------------------------
+// Load benchmarks.
+
+const resultsDir = path.join(root, 'bench-results');
+mkdirSync(resultsDir, { recursive: true });
+const profileDir = path.join(resultsDir, 'profiles');
+
+/**
+ * A shop for the load cases, with the order product, a customer token and the captured answers.
+ * @param {string} name
+ * @param {string | undefined} databaseUrl
+ */
+async function loadShop(name, databaseUrl) {
+  const shop = await startShop({
+    name,
+    logLevel: options.logLevel,
+    databaseUrl,
+    logFile: options.keepLogs ? path.join(resultsDir, `shop-${name}.log`) : undefined,
+    cpuProfDir: options.cpuProf ? profileDir : undefined,
+  });
+  const stopped = { done: false, logBytes: 0 };
+  const stop = async () => {
+    if (stopped.done) return stopped.logBytes;
+    stopped.done = true;
+    stopped.logBytes = (await shop.stop()).logBytes;
+    return stopped.logBytes;
+  };
+  cleanups.push(stop);
+
+  // The order product: enough stock for every round, one unit at a time, a small price. The
+  // stock stays within 7 digits, so the catalog's bytes keep their length as orders take it.
+  const { MAX_STOCK } = await import('@shop/shared');
+  const initialStock = Math.min(9_000_000, MAX_STOCK);
+  const admin = await adminToken(shop.url);
+  const { json: created } = await api(`${shop.url}/api/product`, {
+    method: 'POST',
+    token: admin,
+    body: {
+      name: 'Bench load product',
+      description: 'Made by npm run bench for the order case.',
+      imgURL: '/images/products/nova-mini-itx-gaming.svg',
+      price: 1,
+      aqty: initialStock,
+      minquantity: 1,
+    },
+  });
+  const productId = /** @type {string} */ (created.insertedId);
+  const customer = await customerToken(shop.url);
+  const orderBody = JSON.stringify({
+    orderProduct: productId,
+    phone: '+1 555 0100',
+    address: '1 Bench Street, Springfield',
+    orderQty: 1,
+  });
+  const orderHeaders = { 'content-type': 'application/json', authorization: `Bearer ${customer}` };
+  const order = await capture(`${shop.url}/api/order`, {
+    method: 'POST',
+    headers: orderHeaders,
+    body: orderBody,
+  });
+  if (order.status !== 200) {
+    throw new Error(`The setup order on ${name} failed: ${order.status} ${order.body}`);
+  }
+  return { shop, stop, productId, initialStock, orderBody, orderHeaders, order };
+}
+
+/**
+ * Starts the bare server with the answers it must repeat.
+ * @param {Record<string, { status: number, contentType: string, body: string }>} responses
+ */
+async function startBare(responses) {
+  const child = fork(path.join(root, 'scripts/bench/bare-server.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+  child.send({ responses });
+  const [message] = await once(child, 'message');
+  return `http://127.0.0.1:${message.port}`;
+}
+
+async function runLoad() {
+  console.log('Starting the shop(s) for the load benchmarks…');
+  const sqlite = await loadShop('sqlite', undefined);
+  const products = await capture(`${sqlite.shop.url}/api/products`);
+  const reviews = await capture(`${sqlite.shop.url}/api/reviews`);
+  for (const [what, answer] of [
+    ['products', products],
+    ['reviews', reviews],
+  ]) {
+    if (answer.status !== 200) throw new Error(`GET /api/${what}: ${answer.status} ${answer.body}`);
+  }
+
+  let postgres;
+  let pgDatabase;
+  if (options.databaseUrl && options.cases.includes('order')) {
+    pgDatabase = await createPostgresDatabase(options.databaseUrl);
+    const database = pgDatabase;
+    cleanups.push(() => database.drop());
+    console.log(`PostgreSQL: database ${database.name} created for this run (dropped at the end)`);
+    postgres = await loadShop('postgres', database.url);
+  }
+
+  /** @type {Record<string, { status: number, contentType: string, body: string }>} */
+  const responses = {
+    'GET /api/products': products,
+    'GET /api/reviews': reviews,
+    'POST /api/order': sqlite.order,
+  };
+  if (postgres) responses['POST /api/order?postgres'] = postgres.order;
+  const bare = await startBare(responses);
+
+  const cases = [];
+  if (options.cases.includes('products')) {
+    cases.push({
+      id: 'products',
+      label: 'GET /api/products',
+      kind: 'read',
+      bytes: Buffer.byteLength(products.body),
+      shop: { url: `${sqlite.shop.url}/api/products` },
+      bare: { url: `${bare}/api/products` },
+    });
+  }
+  if (options.cases.includes('reviews')) {
+    cases.push({
+      id: 'reviews',
+      label: 'GET /api/reviews',
+      kind: 'read',
+      bytes: Buffer.byteLength(reviews.body),
+      shop: { url: `${sqlite.shop.url}/api/reviews` },
+      bare: { url: `${bare}/api/reviews` },
+    });
+  }
+  const orderCases = [];
+  if (options.cases.includes('order')) {
+    for (const [db, setup, barePath] of [
+      ['SQLite', sqlite, '/api/order'],
+      ['PostgreSQL', postgres, '/api/order?postgres'],
+    ]) {
+      if (!setup) continue;
+      const entry = {
+        id: `order-${db.toLowerCase()}`,
+        label: `POST /api/order (${db})`,
+        kind: 'order',
+        db,
+        setup,
+        bytes: Buffer.byteLength(setup.order.body),
+        shop: {
+          url: `${setup.shop.url}/api/order`,
+          method: 'POST',
+          headers: setup.orderHeaders,
+          body: setup.orderBody,
+        },
+        bare: {
+          url: `${bare}${barePath}`,
+          method: 'POST',
+          headers: setup.orderHeaders,
+          body: setup.orderBody,
+        },
+      };
+      cases.push(entry);
+      orderCases.push(entry);
+    }
+  }
+
+  const load = {
+    warmup: options.warmup,
+    duration: options.duration,
+    connections: options.connections,
+    pipelining: options.pipelining,
+  };
+  /** @type {Map<string, { shop: import('./bench/load.mjs').RunResult[], bare: import('./bench/load.mjs').RunResult[] }>} */
+  const runs = new Map(cases.map((c) => [c.id, { shop: [], bare: [] }]));
+  const totalSeconds = Math.ceil(
+    (options.warmup + options.duration) * 2 * cases.length * options.rounds,
+  );
+  console.log(`Load: ${cases.length} case(s), about ${Math.ceil(totalSeconds / 60)} min\n`);
+
+  for (let round = 1; round <= options.rounds; round += 1) {
+    for (const c of cases) {
+      for (const side of /** @type {const} */ (['shop', 'bare'])) {
+        const result = await loadRun(c[side], load);
+        runs.get(c.id)?.[side].push(result);
+        const accepted = c.kind === 'order' ? `, ${rps(result.okRps)} accepted/s` : '';
+        const codes =
+          result.non2xx || result.errors || result.timeouts
+            ? `  [non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}: ${JSON.stringify(result.statusCodes)}]`
+            : '';
+        console.log(
+          `  round ${round}/${options.rounds}  ${c.label.padEnd(28)} ${side}  ${rps(result.rps).padStart(7)} req/s${accepted}  p50 ${ms(result.p50)}  p99 ${ms(result.p99)}${codes}`,
+        );
+        for (const [run, label] of [
+          [result.warmup, 'warm-up'],
+          [result, 'measured run'],
+        ]) {
+          if (run && (run.non2xx || run.errors || run.timeouts)) {
+            findings.push(
+              `${c.label}, ${side}, round ${round}, ${label}: ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts (status codes ${JSON.stringify(run.statusCodes)})`,
+            );
+          }
+        }
+      }
+    }
+  }
+
+  // After the load: nothing may be oversold, and every accepted order must be stored.
+  await sleep(500);
+  const stockChecks = {};
+  for (const c of orderCases) {
+    const { setup } = c;
+    const check = setup.shop.sqliteFile
+      ? checkSqliteStock(setup.shop.sqliteFile, setup.productId, setup.initialStock)
+      : await checkPostgresStock(pgDatabase.url, setup.productId, setup.initialStock);
+    const shopRuns = runs.get(c.id)?.shop ?? [];
+    const accepted =
+      1 + shopRuns.reduce((sum, run) => sum + run.ok2xx + (run.warmup?.ok2xx ?? 0), 0);
+    stockChecks[c.id] = { ...check, acceptedSeen: accepted };
+    stockChecks[c.id].ok = check.oversold === 0 && check.mismatch === 0 && check.orders >= accepted;
+    if (!stockChecks[c.id].ok) failed = true;
+  }
+
+  const logBytes = {};
+  for (const setup of [sqlite, postgres]) {
+    if (setup) logBytes[setup.shop.name] = await setup.stop();
+  }
+
+  const rows = cases.map((c) => {
+    const { shop, bare: base } = runs.get(c.id) ?? { shop: [], bare: [] };
+    const pick = (list, key) => median(list.map((run) => run[key]));
+    const row = {
+      case: c.label,
+      responseBytes: c.bytes,
+      shopRps: pick(shop, c.kind === 'order' ? 'okRps' : 'rps'),
+      shopAllRps: pick(shop, 'rps'),
+      bareRps: pick(base, 'rps'),
+      shopP50: pick(shop, 'p50'),
+      shopP99: pick(shop, 'p99'),
+      bareP50: pick(base, 'p50'),
+      bareP99: pick(base, 'p99'),
+      shopNon2xx: shop.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+      runs: { shop, bare: base },
+    };
+    row.ratio = row.shopRps / row.bareRps;
+    row.p99Ratio = row.shopP99 / row.bareP99;
+    if (c.kind === 'read') {
+      row.target = `>= ${READ_TARGET.minRatio}x bare req/s, p99 <= ${READ_TARGET.maxP99Ratio}x bare`;
+      row.met =
+        row.ratio >= READ_TARGET.minRatio &&
+        row.p99Ratio <= READ_TARGET.maxP99Ratio &&
+        row.shopNon2xx === 0;
+    } else {
+      const check = stockChecks[c.id];
+      row.target = `>= ${ORDER_TARGET.minAcceptedPerSecond} accepted/s, p99 <= ${ORDER_TARGET.maxP99Ms} ms, 0 oversold`;
+      row.stock = check;
+      row.met =
+        row.shopRps >= ORDER_TARGET.minAcceptedPerSecond &&
+        row.shopP99 <= ORDER_TARGET.maxP99Ms &&
+        row.shopNon2xx === 0 &&
+        check.ok;
+    }
+    return row;
+  });
+
+  console.log(
+    `\nLoad benchmarks: median of ${options.rounds} round(s), ${options.duration} s each, ${options.connections} connections, pipelining ${options.pipelining}` +
+      `\n(order cases: shop req/s counts accepted (2xx) orders only)\n`,
+  );
+  console.log(
+    table(
+      [
+        'case',
+        'shop req/s',
+        'bare req/s',
+        'ratio',
+        'shop p50',
+        'shop p99',
+        'bare p50',
+        'bare p99',
+        'p99 ratio',
+        'target met?',
+      ],
+      rows.map((row) => [
+        row.case,
+        rps(row.shopRps),
+        rps(row.bareRps),
+        ratio(row.ratio),
+        ms(row.shopP50),
+        ms(row.shopP99),
+        ms(row.bareP50),
+        ms(row.bareP99),
+        ratio(row.p99Ratio),
+        row.met ? 'yes' : `NO (${row.target})`,
+      ]),
+    ),
+  );
+  console.log('');
+  for (const row of rows) {
+    console.log(`  ${row.case}: ${row.responseBytes} response bytes`);
+  }
+
+  for (const c of orderCases) {
+    const check = stockChecks[c.id];
+    const head = check.oversold === 0 ? 'oversold: 0' : `!!! OVERSOLD: ${check.oversold} UNITS !!!`;
+    console.log(
+      `\n${c.label}: ${head}; stock ${check.initialStock} -> ${check.stock}, ${check.orders} orders stored for ${check.units} units` +
+        `, ${check.acceptedSeen} accepted answers seen (orders still in flight when a run stopped may add a few)`,
+    );
+    if (check.mismatch !== 0) {
+      console.log(
+        `!!! STOCK MISMATCH: ${check.mismatch} units taken from stock without an order (or the reverse) !!!`,
+      );
+    }
+    if (check.orders < check.acceptedSeen) {
+      console.log(`!!! ${check.acceptedSeen - check.orders} ACCEPTED ORDERS ARE NOT STORED !!!`);
+    }
+  }
+
+  for (const [name, bytes] of Object.entries(logBytes)) {
+    console.log(
+      `\nShop output (${name}, LOG_LEVEL=${options.logLevel}): ${mb(bytes)} written ${logWhere}`,
+    );
+  }
+
+  if (options.cpuProf) {
+    for (const name of Object.keys(logBytes)) {
+      const file = path.join(profileDir, `shop-${name}.cpuprofile`);
+      try {
+        const summary = summarizeProfile(file);
+        console.log(`\nCPU profile of the shop (${name}), whole run, ${file}:`);
+        console.log(
+          `  idle ${summary.idlePercent.toFixed(1)}% of the samples; of the busy samples, self time by owner:`,
+        );
+        for (const owner of summary.owners) {
+          console.log(`  ${owner.percent.toFixed(1).padStart(5)}%  ${owner.name}`);
+        }
+        console.log('  Hottest functions (self time):');
+        for (const fn of summary.functions) {
+          console.log(`  ${fn.percent.toFixed(1).padStart(5)}%  ${fn.name}`);
+        }
+      } catch (error) {
+        console.log(
+          `\nNo CPU profile for ${name}: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+  }
+
+  results.load = {
+    targets: { read: READ_TARGET, order: ORDER_TARGET },
+    rows,
+    stock: stockChecks,
+    logBytes,
+  };
+
+  // Stop the bare server now; drop the PostgreSQL database now.
+  await cleanUp();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse.
+
+async function runLighthouse() {
+  console.log('\nLighthouse: starting a fresh shop…');
+  const shop = await startShop({ name: 'lighthouse', logLevel: 'info' });
+  cleanups.push(() => shop.stop());
+  let pages;
+  try {
+    pages = await lighthousePages(shop.url, ['/', '/products'], {
+      runs: options.lighthouseRuns,
+      chromePath: options.chromePath,
+      onRun: (page, run) => console.log(`  ${page}: run ${run}/${options.lighthouseRuns}`),
+    });
+  } finally {
+    await cleanUp();
+  }
+  const label = {
+    performance: 'performance',
+    accessibility: 'accessibility',
+    'best-practices': 'best practices',
+    seo: 'SEO',
+  };
+  console.log(`\nLighthouse (mobile defaults), median of ${options.lighthouseRuns} run(s):\n`);
+  console.log(
+    table(
+      ['page', ...CATEGORIES.map((c) => label[c]), 'target met?'],
+      pages.map((page) => {
+        const missed = CATEGORIES.filter((c) => (page.scores[c] ?? 0) < TARGETS[c]);
+        return [
+          page.page,
+          ...CATEGORIES.map((c) =>
+            options.lighthouseRuns > 1
+              ? `${page.scores[c]} (${page.runs[c]?.join(', ')})`
+              : String(page.scores[c]),
+          ),
+          missed.length === 0 ? 'yes' : `NO (${missed.map((c) => label[c]).join(', ')})`,
+        ];
+      }),
+    ),
+  );
+  console.log(
+    `(targets: performance >= ${TARGETS.performance}, the others ${TARGETS.accessibility})`,
+  );
+  for (const page of pages) {
+    for (const [category, audits] of Object.entries(page.failing)) {
+      console.log(
+        `\n${page.page}: ${label[category]} ${page.scores[category]}, audits that lost points:`,
+      );
+      for (const audit of audits) {
+        const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+        console.log(`  ${String(audit.score).padStart(4)}  ${audit.id}: ${audit.title}${value}`);
+      }
+    }
+    for (const warning of page.warnings)
+      console.log(`\n${page.page}: Lighthouse warning: ${warning}`);
+  }
+  results.lighthouse = { targets: TARGETS, pages };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+try {
+  if (options.load) await runLoad();
+  if (options.lighthouse) await runLighthouse();
+} catch (error) {
+  console.error('\nThe benchmark failed:', error);
+  await cleanUp();
+  process.exit(1);
+}
+
+if (findings.length > 0) {
+  console.log('\nFindings (every non-2xx answer or connection error is one):');
+  for (const finding of findings) console.log(`  - ${finding}`);
+}
+results.findings = findings;
+
+const out = path.resolve(root, options.out);
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nResults written to ${path.relative(root, out)}`);
+await cleanUp();
+process.exit(failed ? 1 : 0);
