@@ -19,6 +19,20 @@ export default defineConfig({
         },
       },
       {
+        // The built server as its own processes: several instances, kill -9, a database that
+        // goes away, SIGTERM. Run by `npm run test:system` after a build, never by test:unit.
+        resolve: { alias: { '@shop/shared': shared } },
+        test: {
+          name: 'system',
+          environment: 'node',
+          include: ['apps/server/system/**/*.test.ts'],
+          // Each file starts servers and loads them: one file at a time on a small machine.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias: { '@shop/shared': shared } },
         test: {
