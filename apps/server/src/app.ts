@@ -4,7 +4,12 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +25,7 @@ import { resolveAuthSecret } from './auth/secret.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -43,6 +49,23 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** One access-log line per request, when it completes, instead of Fastify's two. */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+  }
+}
 
 /**
  * The largest request body of a JSON call: the longest valid request (a product with a
@@ -94,8 +117,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     frameworkErrors: handleFrameworkError,
-    // One access-log line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -105,17 +127,6 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
   });
 
   await app.register(helmet, {
@@ -156,6 +167,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   const tokens = createAccessTokens(secret);
   app.decorate('shopAuth', auth);
   registerGuard(app, { db, auth, tokens });
+  registerInputGuard(app);
   await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
 
   const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {

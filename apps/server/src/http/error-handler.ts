@@ -79,11 +79,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+const OUTAGE_LOG_INTERVAL_MS = 5_000;
+
 /**
  * Turns every error into the documented JSON shape. Expected errors keep their message; anything
  * else is logged and answered with a 500 that hides its details.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  let lastOutageLog = 0;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
@@ -99,7 +102,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(body(codeForStatus(status), error.message));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      // An outage fails every call: one warning every few seconds says it without a flood.
+      if (Date.now() - lastOutageLog >= OUTAGE_LOG_INTERVAL_MS) {
+        lastOutageLog = Date.now();
+        request.log.warn({ err: error }, 'database unavailable: answering 503');
+      }
       return reply
         .status(503)
         .header('retry-after', '5')
