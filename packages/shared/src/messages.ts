@@ -46,6 +46,7 @@ export const messages = {
   paymentNotSucceeded: 'This payment has not succeeded.',
   paymentMismatch: 'This payment does not belong to this order.',
   loadFailed: 'We could not load this. Please check your connection and try again.',
+  invalidCharacter: 'This text contains a character that is not allowed.',
   databaseUnavailable:
     'The shop cannot reach its database right now. Please try again in a moment.',
 } as const;
