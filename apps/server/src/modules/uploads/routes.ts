@@ -30,6 +30,15 @@ const tooLarge = () =>
     `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
   );
 
+/**
+ * The multipart parser throws a plain error, without a status, on a body that is cut short or
+ * has no boundary: that is the client's broken request (400), not our failure (500).
+ */
+function clientError(error: unknown): unknown {
+  if (error instanceof Error && 'statusCode' in error) return error;
+  return new AppError('bad_request', 'The upload is incomplete. Please send the image again.');
+}
+
 /** `POST /api/uploads` (admins): a product image stored under DATA_DIR/uploads. */
 export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
   return async (app) => {
@@ -58,7 +67,9 @@ export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
         if (!request.isMultipart()) {
           throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data.');
         }
-        const file = await request.file();
+        const file = await request.file().catch((error: unknown) => {
+          throw clientError(error);
+        });
         if (!file)
           throw new AppError('validation_failed', 'Choose an image to upload.', {
             file: 'Choose an image',
@@ -69,7 +80,7 @@ export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
         } catch (error) {
           if (error instanceof Error && 'statusCode' in error && error.statusCode === 413)
             throw tooLarge();
-          throw error;
+          throw clientError(error);
         }
         if (file.file.truncated) throw tooLarge();
         const type = imageTypeOf(bytes);
