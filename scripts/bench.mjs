@@ -22,7 +22,7 @@ import { lighthousePages, CATEGORIES, TARGETS } from './bench/lighthouse.mjs';
 import { loadRun, median } from './bench/load.mjs';
 import { parseOptions, USAGE } from './bench/options.mjs';
 import { summarizeProfile } from './bench/profile.mjs';
-import { mb, ms, ratio, rps, table } from './bench/report.mjs';
+import { mb, ms, ratio, rps, table, us } from './bench/report.mjs';
 import {
   adminToken,
   api,
@@ -153,12 +153,14 @@ const profileDir = path.join(resultsDir, 'profiles');
  * A shop for the load cases, with the order product, a customer token and the captured answers.
  * @param {string} name
  * @param {string | undefined} databaseUrl
+ * @param {Record<string, string>} [env] Variables of a variant.
  */
-async function loadShop(name, databaseUrl) {
+async function loadShop(name, databaseUrl, env) {
   const shop = await startShop({
     name,
     logLevel: options.logLevel,
     databaseUrl,
+    env,
     logFile: options.keepLogs ? path.join(resultsDir, `shop-${name}.log`) : undefined,
     cpuProfDir: options.cpuProf ? profileDir : undefined,
   });
@@ -224,7 +226,7 @@ async function startBare(responses) {
   });
   child.send({ responses });
   const [message] = await once(child, 'message');
-  return `http://127.0.0.1:${message.port}`;
+  return { url: `http://127.0.0.1:${message.port}`, pid: child.pid };
 }
 
 async function runLoad() {
@@ -238,6 +240,10 @@ async function runLoad() {
   ]) {
     if (answer.status !== 200) throw new Error(`GET /api/${what}: ${answer.status} ${answer.body}`);
   }
+
+  const variant = options.variant
+    ? await loadShop('variant', undefined, options.variant)
+    : undefined;
 
   let postgres;
   let pgDatabase;
@@ -256,7 +262,7 @@ async function runLoad() {
     'POST /api/order': sqlite.order,
   };
   if (postgres) responses['POST /api/order?postgres'] = postgres.order;
-  const bare = await startBare(responses);
+  const { url: bare, pid: barePid } = await startBare(responses);
 
   const cases = [];
   if (options.cases.includes('products')) {
@@ -265,8 +271,9 @@ async function runLoad() {
       label: 'GET /api/products',
       kind: 'read',
       bytes: Buffer.byteLength(products.body),
-      shop: { url: `${sqlite.shop.url}/api/products` },
-      bare: { url: `${bare}/api/products` },
+      shop: { url: `${sqlite.shop.url}/api/products`, pid: sqlite.shop.pid },
+      variant: variant && { url: `${variant.shop.url}/api/products`, pid: variant.shop.pid },
+      bare: { url: `${bare}/api/products`, pid: barePid },
     });
   }
   if (options.cases.includes('reviews')) {
@@ -275,15 +282,16 @@ async function runLoad() {
       label: 'GET /api/reviews',
       kind: 'read',
       bytes: Buffer.byteLength(reviews.body),
-      shop: { url: `${sqlite.shop.url}/api/reviews` },
-      bare: { url: `${bare}/api/reviews` },
+      shop: { url: `${sqlite.shop.url}/api/reviews`, pid: sqlite.shop.pid },
+      variant: variant && { url: `${variant.shop.url}/api/reviews`, pid: variant.shop.pid },
+      bare: { url: `${bare}/api/reviews`, pid: barePid },
     });
   }
   const orderCases = [];
   if (options.cases.includes('order')) {
-    for (const [db, setup, barePath] of [
-      ['SQLite', sqlite, '/api/order'],
-      ['PostgreSQL', postgres, '/api/order?postgres'],
+    for (const [db, setup, barePath, other] of [
+      ['SQLite', sqlite, '/api/order', variant],
+      ['PostgreSQL', postgres, '/api/order?postgres', undefined],
     ]) {
       if (!setup) continue;
       const entry = {
@@ -293,14 +301,24 @@ async function runLoad() {
         db,
         setup,
         bytes: Buffer.byteLength(setup.order.body),
+        variantSetup: other,
+        variant: other && {
+          url: `${other.shop.url}/api/order`,
+          pid: other.shop.pid,
+          method: 'POST',
+          headers: other.orderHeaders,
+          body: other.orderBody,
+        },
         shop: {
           url: `${setup.shop.url}/api/order`,
+          pid: setup.shop.pid,
           method: 'POST',
           headers: setup.orderHeaders,
           body: setup.orderBody,
         },
         bare: {
           url: `${bare}${barePath}`,
+          pid: barePid,
           method: 'POST',
           headers: setup.orderHeaders,
           body: setup.orderBody,
@@ -318,15 +336,17 @@ async function runLoad() {
     pipelining: options.pipelining,
   };
   /** @type {Map<string, { shop: import('./bench/load.mjs').RunResult[], bare: import('./bench/load.mjs').RunResult[] }>} */
-  const runs = new Map(cases.map((c) => [c.id, { shop: [], bare: [] }]));
+  const runs = new Map(cases.map((c) => [c.id, { shop: [], variant: [], bare: [] }]));
+  const sides = variant ? ['shop', 'variant', 'bare'] : ['shop', 'bare'];
   const totalSeconds = Math.ceil(
-    (options.warmup + options.duration) * 2 * cases.length * options.rounds,
+    (options.warmup + options.duration) * sides.length * cases.length * options.rounds,
   );
   console.log(`Load: ${cases.length} case(s), about ${Math.ceil(totalSeconds / 60)} min\n`);
 
   for (let round = 1; round <= options.rounds; round += 1) {
     for (const c of cases) {
-      for (const side of /** @type {const} */ (['shop', 'bare'])) {
+      for (const side of sides) {
+        if (!c[side]) continue;
         const result = await loadRun(c[side], load);
         runs.get(c.id)?.[side].push(result);
         const accepted = c.kind === 'order' ? `, ${rps(result.okRps)} accepted/s` : '';
@@ -335,7 +355,7 @@ async function runLoad() {
             ? `  [non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}: ${JSON.stringify(result.statusCodes)}]`
             : '';
         console.log(
-          `  round ${round}/${options.rounds}  ${c.label.padEnd(28)} ${side}  ${rps(result.rps).padStart(7)} req/s${accepted}  p50 ${ms(result.p50)}  p99 ${ms(result.p99)}${codes}`,
+          `  round ${round}/${options.rounds}  ${c.label.padEnd(28)} ${side.padEnd(7)} ${rps(result.rps).padStart(7)} req/s${accepted}  p50 ${ms(result.p50)}  p99 ${ms(result.p99)}  cpu ${us(result.cpuPerRequest)}/req${codes}`,
         );
         for (const [run, label] of [
           [result.warmup, 'warm-up'],
@@ -354,26 +374,45 @@ async function runLoad() {
   // After the load: nothing may be oversold, and every accepted order must be stored.
   await sleep(500);
   const stockChecks = {};
-  for (const c of orderCases) {
-    const { setup } = c;
+  const checked = orderCases.flatMap((c) => [
+    { id: c.id, label: c.label, setup: c.setup, runs: runs.get(c.id)?.shop ?? [] },
+    ...(c.variantSetup
+      ? [
+          {
+            id: `${c.id}-variant`,
+            label: `${c.label}, variant`,
+            setup: c.variantSetup,
+            runs: runs.get(c.id)?.variant ?? [],
+          },
+        ]
+      : []),
+  ]);
+  for (const { id, setup, runs: shopRuns } of checked) {
     const check = setup.shop.sqliteFile
       ? checkSqliteStock(setup.shop.sqliteFile, setup.productId, setup.initialStock)
       : await checkPostgresStock(pgDatabase.url, setup.productId, setup.initialStock);
-    const shopRuns = runs.get(c.id)?.shop ?? [];
     const accepted =
       1 + shopRuns.reduce((sum, run) => sum + run.ok2xx + (run.warmup?.ok2xx ?? 0), 0);
-    stockChecks[c.id] = { ...check, acceptedSeen: accepted };
-    stockChecks[c.id].ok = check.oversold === 0 && check.mismatch === 0 && check.orders >= accepted;
-    if (!stockChecks[c.id].ok) failed = true;
+    stockChecks[id] = { ...check, acceptedSeen: accepted };
+    stockChecks[id].ok = check.oversold === 0 && check.mismatch === 0 && check.orders >= accepted;
+    if (!stockChecks[id].ok) failed = true;
   }
 
   const logBytes = {};
-  for (const setup of [sqlite, postgres]) {
+  for (const setup of [sqlite, variant, postgres]) {
     if (setup) logBytes[setup.shop.name] = await setup.stop();
   }
 
   const rows = cases.map((c) => {
-    const { shop, bare: base } = runs.get(c.id) ?? { shop: [], bare: [] };
+    const {
+      shop,
+      variant: other,
+      bare: base,
+    } = runs.get(c.id) ?? {
+      shop: [],
+      variant: [],
+      bare: [],
+    };
     const pick = (list, key) => median(list.map((run) => run[key]));
     const row = {
       case: c.label,
@@ -385,8 +424,19 @@ async function runLoad() {
       shopP99: pick(shop, 'p99'),
       bareP50: pick(base, 'p50'),
       bareP99: pick(base, 'p99'),
+      shopCpu: pick(shop, 'cpuPerRequest'),
+      bareCpu: pick(base, 'cpuPerRequest'),
       shopNon2xx: shop.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
-      runs: { shop, bare: base },
+      variant:
+        other.length > 0
+          ? {
+              rps: pick(other, c.kind === 'order' ? 'okRps' : 'rps'),
+              p50: pick(other, 'p50'),
+              p99: pick(other, 'p99'),
+              cpu: pick(other, 'cpuPerRequest'),
+            }
+          : undefined,
+      runs: { shop, variant: other, bare: base },
     };
     row.ratio = row.shopRps / row.bareRps;
     row.p99Ratio = row.shopP99 / row.bareP99;
@@ -441,12 +491,25 @@ async function runLoad() {
       ]),
     ),
   );
-  console.log('');
-  for (const row of rows) {
-    console.log(`  ${row.case}: ${row.responseBytes} response bytes`);
-  }
+  console.log(
+    '\nServer CPU time per answer (user + system, median): what each request costs the server.' +
+      '\nIt moves less than req/s when other work shares the cores, but it does move.\n',
+  );
+  console.log(
+    table(
+      ['case', 'response bytes', 'shop CPU/req', 'bare CPU/req', 'shop - bare', 'shop / bare'],
+      rows.map((row) => [
+        row.case,
+        row.responseBytes,
+        us(row.shopCpu),
+        us(row.bareCpu),
+        us(row.shopCpu - row.bareCpu),
+        ratio(row.shopCpu / row.bareCpu),
+      ]),
+    ),
+  );
 
-  for (const c of orderCases) {
+  for (const c of checked) {
     const check = stockChecks[c.id];
     const head = check.oversold === 0 ? 'oversold: 0' : `!!! OVERSOLD: ${check.oversold} UNITS !!!`;
     console.log(
@@ -464,8 +527,44 @@ async function runLoad() {
   }
 
   for (const [name, bytes] of Object.entries(logBytes)) {
+    const level = (name === 'variant' && options.variant?.LOG_LEVEL) || options.logLevel;
+    console.log(`\nShop output (${name}, LOG_LEVEL=${level}): ${mb(bytes)} written ${logWhere}`);
+  }
+
+  if (variant) {
+    const described = Object.entries(options.variant ?? {})
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
     console.log(
-      `\nShop output (${name}, LOG_LEVEL=${options.logLevel}): ${mb(bytes)} written ${logWhere}`,
+      `\nVariant (${described}) against the shop as configured above, same rounds, medians:\n`,
+    );
+    console.log(
+      table(
+        [
+          'case',
+          'shop req/s',
+          'variant req/s',
+          'variant / shop',
+          'shop p99',
+          'variant p99',
+          'shop CPU/req',
+          'variant CPU/req',
+          'CPU saved',
+        ],
+        rows
+          .filter((row) => row.variant)
+          .map((row) => [
+            row.case,
+            rps(row.shopRps),
+            rps(row.variant.rps),
+            ratio(row.variant.rps / row.shopRps),
+            ms(row.shopP99),
+            ms(row.variant.p99),
+            us(row.shopCpu),
+            us(row.variant.cpu),
+            us(row.shopCpu - row.variant.cpu),
+          ]),
+      ),
     );
   }
 

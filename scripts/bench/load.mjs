@@ -1,7 +1,35 @@
 // One load run with autocannon: a warm-up that is thrown away, then the measured run, with the
 // latency of every answer kept at microsecond resolution (autocannon's own histogram keeps
 // whole milliseconds, too coarse for a server that answers in well under one).
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+
+/** Clock ticks per second of /proc/<pid>/stat (100 on Linux almost everywhere). */
+const TICKS = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK', { stdio: ['ignore', 'pipe', 'ignore'] })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds (user + system) a process has used so far, or NaN where /proc is not there. CPU
+ * time per request moves less than requests per second when other work shares the cores.
+ * @param {number | undefined} pid
+ */
+export function cpuSeconds(pid) {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * @typedef {object} RunResult
@@ -16,6 +44,7 @@ import autocannon from 'autocannon';
  * @property {number} timeouts
  * @property {number} p50 Milliseconds, 2xx answers.
  * @property {number} p99 Milliseconds, 2xx answers.
+ * @property {number} cpuPerRequest Microseconds of the server's CPU time per answer.
  */
 
 /**
@@ -24,6 +53,7 @@ import autocannon from 'autocannon';
  * @property {string} [method]
  * @property {Record<string, string>} [headers]
  * @property {string} [body]
+ * @property {number} [pid] The server process, to measure its CPU time.
  */
 
 /**
@@ -58,7 +88,9 @@ async function measure(request, { seconds, connections, pipelining }) {
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
+  const cpuBefore = cpuSeconds(request.pid);
   const result = await instance;
+  const cpu = cpuSeconds(request.pid) - cpuBefore;
   const sorted = Float64Array.from(latencies).sort();
   const requests = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
   /** @type {Record<string, number>} */
@@ -76,6 +108,7 @@ async function measure(request, { seconds, connections, pipelining }) {
     timeouts: result.timeouts,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
+    cpuPerRequest: (cpu * 1e6) / requests,
   };
 }
 

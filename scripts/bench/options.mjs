@@ -16,6 +16,8 @@
  * @property {string} logLevel LOG_LEVEL of the shop under load.
  * @property {boolean} cpuProf Whether to write a CPU profile of each shop under load.
  * @property {boolean} keepLogs Whether to keep the shop's output in bench-results/.
+ * @property {Record<string, string> | undefined} variant Environment of a second SQLite shop
+ *   measured in the same rounds, to see what one setting costs.
  * @property {string | undefined} databaseUrl PostgreSQL server for the PostgreSQL order case.
  * @property {string} chromePath The Chromium Lighthouse drives.
  * @property {string} out Where the JSON results go.
@@ -37,6 +39,8 @@ export const USAGE = `Usage: npm run bench [-- options]
   --log-level=L           LOG_LEVEL of the shop under load (default info, as in production)
   --cpu-prof              write a V8 CPU profile of each shop under load to bench-results/
   --keep-logs             keep the shop's output in bench-results/ instead of deleting it
+  --variant=K=V[,K=V]     also measure a second SQLite shop with these variables, in the same
+                          rounds (e.g. --variant=LOG_LEVEL=warn: the cost of request logging)
   --out=FILE              JSON results (default bench-results/latest.json)
 
 Environment: DATABASE_URL=postgres://... adds the order case on PostgreSQL (in a database
@@ -81,6 +85,7 @@ export function parseOptions(argv, env) {
     'log-level',
     'cpu-prof',
     'keep-logs',
+    'variant',
     'out',
   ]);
   for (const name of given.keys()) {
@@ -121,6 +126,18 @@ export function parseOptions(argv, env) {
     throw new Error(`--log-level: unknown level ${logLevel}`);
   }
 
+  /** @type {Record<string, string> | undefined} */
+  let variant;
+  const variantText = given.get('variant');
+  if (variantText !== undefined) {
+    variant = {};
+    for (const pair of variantText.split(',')) {
+      const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(pair.trim());
+      if (!match) throw new Error(`--variant: expected NAME=value pairs (got ${pair})`);
+      variant[match[1] ?? ''] = match[2] ?? '';
+    }
+  }
+
   return {
     help: flag('help', false),
     rounds: Math.round(number('rounds', quick ? 1 : 3, 1)),
@@ -136,6 +153,7 @@ export function parseOptions(argv, env) {
     logLevel,
     cpuProf: flag('cpu-prof', false),
     keepLogs: flag('keep-logs', false),
+    variant,
     databaseUrl,
     chromePath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     out: given.get('out') ?? 'bench-results/latest.json',

@@ -12,7 +12,7 @@ export function table(headers, rows) {
     Math.max(header.length, ...cells.map((row) => (row[i] ?? '').length)),
   );
   const numeric = headers.map((_, i) =>
-    cells.every((row) => /^[\d.,x%-]+( ms)?$|^n\/a$/.test(row[i] ?? '')),
+    cells.every((row) => /^[\d.,x%-]+( ms| µs)?$|^n\/a$/.test(row[i] ?? '')),
   );
   const line = (row) =>
     row
@@ -28,6 +28,8 @@ export const rps = (value) =>
   Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a';
 /** Milliseconds, two decimals. */
 export const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a');
+/** Microseconds, whole. */
+export const us = (value) => (Number.isFinite(value) ? `${Math.round(value)} µs` : 'n/a');
 /** A ratio, two decimals with an x. */
 export const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
 /** Bytes as MB. */

@@ -83,9 +83,10 @@ export async function freePort() {
  * @param {string} [options.logFile] Where to keep its output; a file in DATA_DIR's parent
  *   (removed with it) otherwise.
  * @param {string} [options.cpuProfDir] Write a V8 CPU profile there when it exits.
+ * @param {Record<string, string>} [options.env] More variables, applied last (a variant).
  * @returns {Promise<Shop>}
  */
-export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfDir }) {
+export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfDir, env: extra }) {
   const home = mkdtempSync(path.join(tmpdir(), `shop-bench-${name}-`));
   const dataDir = path.join(home, 'data');
   const output = logFile ?? path.join(home, 'shop.log');
@@ -104,6 +105,7 @@ export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfD
     ADMIN_PASSWORD: ADMIN.password,
     ...RAISED_LIMITS,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
   });
   const log = createWriteStream(output);
   await once(log, 'open');
