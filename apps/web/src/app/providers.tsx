@@ -1,31 +1,42 @@
-import { messages, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shop/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { messages } from '@shop/shared';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { accountKeys } from '../features/account/api/account-keys';
 import { signOut } from '../features/account/api/identity';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
 
-/** Keeps at most TOAST_LIMIT toasts on screen, dismissing the oldest. */
-function ToastLimit() {
-  const { toasts } = useToasterStore();
+const Toasts = lazy(() => import('./toasts'));
+
+/** True once the page has loaded: what is not needed to show it waits until then. */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    toasts
-      .filter((t) => t.visible)
-      .slice(TOAST_LIMIT)
-      .forEach((t) => toast.dismiss(t.id));
-  }, [toasts]);
-  return null;
+    const done = () => setLoaded(true);
+    if (document.readyState === 'complete') {
+      const timer = setTimeout(done);
+      return () => clearTimeout(timer);
+    }
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, []);
+  return loaded;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+interface ProvidersProps {
+  /** The app's one query client, shared with the router's loaders. */
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+export function Providers({ queryClient, children }: ProvidersProps) {
+  const pageLoaded = usePageLoaded();
   // A token the server refuses (expired, revoked, forged) ends the sign-in cleanly: the guards
   // then send the user to /login.
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      toast.error(messages.signedOutExpired, { id: 'signed-out' });
+      void import('react-hot-toast').then(({ default: toast }) =>
+        toast.error(messages.signedOutExpired, { id: 'signed-out' }),
+      );
       queryClient.removeQueries({ queryKey: accountKeys.all });
       void signOut();
     });
@@ -33,8 +44,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" toastOptions={{ removeDelay: TOAST_REMOVE_DELAY_MS }} />
-      <ToastLimit />
+      {pageLoaded && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }
