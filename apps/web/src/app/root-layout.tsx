@@ -18,7 +18,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar account={auth.status} onLogOut={() => void logOut()} />
-      <main id="main" className="mx-auto w-full max-w-7xl grow px-4 py-8">
+      {/* At least a screen tall: while a page or its data loads, the footer stays below the
+          fold instead of showing and then being pushed down (a layout shift). */}
+      <main id="main" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl grow px-4 py-8">
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,6 @@
 import { messages } from '@shop/shared';
 import { Link } from 'react-router';
+import notFound from '../../assets/not-found.svg';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function NotFoundRoute() {
@@ -7,7 +8,7 @@ export function NotFoundRoute() {
   return (
     <section className="flex flex-col items-center gap-6 py-8 text-center">
       <img
-        src="/images/not-found.svg"
+        src={notFound}
         alt="An empty computer case under a magnifying glass"
         width={600}
         height={400}

@@ -12,7 +12,7 @@ export function ProductsRoute() {
           quantity available to ship now.
         </p>
       </PageHeader>
-      <ProductsSection />
+      <ProductsSection headingLevel={2} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import logo from '../../assets/logo.svg';
 
 const publicLinks = [
   { to: '/', label: 'Home', end: true },
@@ -49,12 +50,13 @@ export function Navbar({ account, onLogOut }: NavbarProps) {
     );
   }
 
+  // index.html draws this bar's logo while the scripts load: keep the two in step.
   return (
     <header className="bg-base-100/95 border-base-300 sticky top-0 z-30 border-b backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="flex-1">
           <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
-            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <img src={logo} alt="" width={32} height={32} />
             <span>
               Case<span className="text-primary">Forge</span>
             </span>

@@ -9,12 +9,14 @@ interface QueryStateProps<T> {
   /** What is loading, for the messages: "products", "reviews". */
   what: string;
   isEmpty?: (data: T) => boolean;
+  /** Shown while loading instead of the spinner, e.g. placeholders of the data's size. */
+  pending?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
 /** The loading, failed (with a retry) and empty states every data view shares. */
-export function QueryState<T>({ query, what, isEmpty, children }: QueryStateProps<T>) {
-  if (query.isPending) return <Spinner label={`Loading ${what}`} />;
+export function QueryState<T>({ query, what, isEmpty, pending, children }: QueryStateProps<T>) {
+  if (query.isPending) return pending ?? <Spinner label={`Loading ${what}`} />;
   if (query.isError) {
     const detail = query.error instanceof ApiRequestError ? query.error.message : undefined;
     return (

@@ -42,4 +42,13 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={product} eager />);
     expect(screen.getByRole('img')).toHaveAttribute('loading', 'eager');
   });
+
+  it('titles the card one level below the heading above it', () => {
+    const { unmount } = renderWithProviders(<ProductCard product={product} />);
+    expect(screen.getByRole('heading', { level: 3, name: product.name })).toBeInTheDocument();
+    unmount();
+    // On the products page the cards sit right under the page's h1.
+    renderWithProviders(<ProductCard product={product} headingLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: product.name })).toBeInTheDocument();
+  });
 });

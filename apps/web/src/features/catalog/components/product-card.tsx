@@ -5,10 +5,13 @@ interface ProductCardProps {
   product: Product;
   /** Lets the first cards of a page load their image eagerly (they are above the fold). */
   eager?: boolean;
+  /** The card's heading level: one below the heading of the section the card is in. */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const headingId = `product-${product._id}`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       aria-labelledby={headingId}
@@ -26,9 +29,9 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 id={headingId} className="card-title text-lg leading-snug">
+        <Heading id={headingId} className="card-title text-lg leading-snug">
           {product.name}
-        </h3>
+        </Heading>
         <p className="text-primary text-2xl font-bold">{formatPrice(product.price)}</p>
         <p className="text-base-content/80 text-sm">{product.description}</p>
         <ul className="text-sm font-medium">

@@ -1,10 +1,11 @@
 import { COMPANY } from '@shop/shared';
+import factory from '../../../assets/factory.svg';
 
 export function CompanyIntro() {
   return (
     <section aria-labelledby="intro-heading" className="grid items-center gap-8 lg:grid-cols-2">
       <img
-        src="/images/factory.svg"
+        src={factory}
         alt="The CaseForge factory with its sheet-metal press and finished cases"
         width={800}
         height={600}

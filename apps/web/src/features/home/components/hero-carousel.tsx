@@ -1,10 +1,14 @@
 import { useRef, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+// The first slide is the page's largest paint: index.html preloads the same file.
+import slide1 from '../../../assets/carousel/slide-1.svg';
+import slide2 from '../../../assets/carousel/slide-2.svg';
+import slide3 from '../../../assets/carousel/slide-3.svg';
 
 const slides = [
-  { image: '/images/carousel/slide-1.svg', alt: 'Computer cases moving along our assembly line' },
-  { image: '/images/carousel/slide-2.svg', alt: 'A gaming case glowing with RGB lighting' },
-  { image: '/images/carousel/slide-3.svg', alt: 'A stack of power supplies ready to ship' },
+  { image: slide1, alt: 'Computer cases moving along our assembly line' },
+  { image: slide2, alt: 'A gaming case glowing with RGB lighting' },
+  { image: slide3, alt: 'A stack of power supplies ready to ship' },
 ] as const;
 
 const slideId = (index: number) => `slide${index + 1}`;
