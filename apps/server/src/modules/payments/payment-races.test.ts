@@ -172,6 +172,10 @@ describe.each(testDatabases)('payment races on $name', (kind) => {
       expect([0, 1]).toContain(answered.modifiedCount);
       reportWon += answered.modifiedCount;
       await expectPaidOnce(order, intentId);
+      // Whoever won, the payment is applied: the page reporting it again changes nothing.
+      const again = orderModifiedSchema.parse((await patch(order._id, intentId)).json());
+      expect(again.modifiedCount).toBe(0);
+      await expectPaidOnce(order, intentId);
     }
     console.info(
       `[payment races ${kind.name}] report+webhook: ${ROUNDS} rounds, report applied first ${reportWon}, webhook first ${ROUNDS - reportWon}`,
