@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { createAccessTokens } from './auth/access-token.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { registerGuard } from './auth/guard.js';
@@ -95,6 +96,8 @@ export interface AppDeps {
   db: Db;
   /** Tests pass one that keeps the mail instead of sending it. */
   mailer?: Mailer;
+  /** Where log lines go; standard output, written synchronously, when not given. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -105,11 +108,19 @@ declare module 'fastify' {
 }
 
 /** Builds the shop's Fastify instance with every plugin and module; it never listens. */
-export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Written in the background: under load, lines are batched instead of one write each.
+      // main.ts flushes before exiting.
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Keep a caller's request id (a proxy's) when it is sane, so log lines can be joined.
     genReqId: (req) => {

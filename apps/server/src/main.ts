@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { bootstrapAdmin } from './auth/bootstrap-admin.js';
 import { ConfigError, readConfig } from './config.js';
@@ -13,7 +14,13 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database);
   // Before the app: it reads shared settings (the generated auth secret) from the database.
   const applied = await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  // Log lines are written in the background (batched under load) and flushed before exit.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const exit = (code: number) => {
+    logStream.flushSync();
+    process.exit(code);
+  };
+  const app = await buildApp({ config, db, logStream });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   const seeded = await seedDemoData(db);
   if (seeded) app.log.info(seeded, 'demo data added to the empty database');
@@ -34,15 +41,15 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
       app.log.error(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: exiting`);
-      process.exit(1);
+      exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
       await db.close();
-      process.exit(0);
+      exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      exit(1);
     }
   };
   process.on('SIGTERM', (signal) => void shutdown(signal));
