@@ -8,7 +8,7 @@
 // The results also go to bench-results/latest.json (git-ignored). `--help` lists the options.
 import { execSync, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -607,6 +607,9 @@ async function runLoad() {
 // Lighthouse.
 
 async function runLighthouse() {
+  if (!existsSync(options.chromePath)) {
+    throw new Error(`No Chromium at ${options.chromePath}: set CHROMIUM_PATH to its executable`);
+  }
   console.log('\nLighthouse: starting a fresh shop…');
   const shop = await startShop({ name: 'lighthouse', logLevel: 'info' });
   cleanups.push(() => shop.stop());
@@ -665,14 +668,23 @@ async function runLighthouse() {
 
 // ---------------------------------------------------------------------------------------------
 
-try {
-  if (options.load) await runLoad();
-  if (options.lighthouse) await runLighthouse();
-} catch (error) {
-  console.error('\nThe benchmark failed:', error);
-  await cleanUp();
-  process.exit(1);
+// A part that fails is reported and the others still run; the JSON keeps what was measured.
+const errors = [];
+for (const [name, enabled, part] of [
+  ['load benchmarks', options.load, runLoad],
+  ['Lighthouse run', options.lighthouse, runLighthouse],
+]) {
+  if (!enabled) continue;
+  try {
+    await part();
+  } catch (error) {
+    console.error(`\n!!! The ${name} failed:`, error);
+    errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    failed = true;
+    await cleanUp();
+  }
 }
+results.errors = errors;
 
 if (findings.length > 0) {
   console.log('\nFindings (every non-2xx answer or connection error is one):');
