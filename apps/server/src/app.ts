@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -27,6 +27,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { createHotLists, requestIdOf } from './http/hot-lists.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -48,8 +49,6 @@ import { serveUploads, uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
-
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /** One access-log line per request, when it completes, instead of Fastify's two. */
 class AccessLog extends LogController {
@@ -114,6 +113,7 @@ export async function buildApp({
   mailer,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
+  const hotLists = createHotLists(db.changes);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -122,11 +122,11 @@ export async function buildApp({
       // main.ts flushes before exiting.
       ...(logStream ? { stream: logStream } : {}),
     },
-    // Keep a caller's request id (a proxy's) when it is sane, so log lines can be joined.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!hotLists.serve(req, res)) handler(req, res);
+      }),
     frameworkErrors: handleFrameworkError,
     logController: new AccessLog(),
     bodyLimit: MAX_BODY_BYTES,
@@ -139,6 +139,7 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  hotLists.register(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },

@@ -95,7 +95,9 @@ function writeTracker(generations: Generations): KyselyPlugin {
  */
 export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
   const generations = new Generations();
-  const dataVersion = () => Number(sqlite.pragma('data_version', { simple: true }));
+  // Prepared once: `sqlite.pragma()` would prepare it again on every read of a cached list.
+  const statement = sqlite.prepare('PRAGMA data_version').pluck();
+  const dataVersion = () => Number(statement.get());
   let seen = dataVersion();
   return {
     plugin: writeTracker(generations),

@@ -28,13 +28,13 @@ describe('json cache', () => {
     const cache = createJsonCache(feed, 'products');
     const load = vi.fn(async () => [{ n: load.mock.calls.length }]);
 
-    expect(await cache.get('all', load)).toBe('[{"n":1}]');
-    expect(await cache.get('all', load)).toBe('[{"n":1}]');
-    expect(await cache.get('6', load)).toBe('[{"n":2}]');
+    expect((await cache.get('all', load)).json).toBe('[{"n":1}]');
+    expect((await cache.get('all', load)).json).toBe('[{"n":1}]');
+    expect((await cache.get('6', load)).json).toBe('[{"n":2}]');
     expect(load).toHaveBeenCalledTimes(2);
 
     bump();
-    expect(await cache.get('all', load)).toBe('[{"n":3}]');
+    expect((await cache.get('all', load)).json).toBe('[{"n":3}]');
     expect(load).toHaveBeenCalledTimes(3);
   });
 
@@ -48,9 +48,9 @@ describe('json cache', () => {
       if (calls === 1) bump();
       return { calls };
     };
-    expect(await cache.get('all', load)).toBe('{"calls":1}');
-    expect(await cache.get('all', load)).toBe('{"calls":2}');
-    expect(await cache.get('all', load)).toBe('{"calls":2}');
+    expect((await cache.get('all', load)).json).toBe('{"calls":1}');
+    expect((await cache.get('all', load)).json).toBe('{"calls":2}');
+    expect((await cache.get('all', load)).json).toBe('{"calls":2}');
   });
 
   it('reads through while changes cannot be seen', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
 
 /**
@@ -8,15 +8,32 @@ import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
 export function createJsonCache(feed: ChangeFeed, table: WatchedTable) {
   const entries = new Map<string, { generation: number; json: string }>();
   return {
-    async get(key: string, load: () => Promise<unknown>): Promise<string> {
+    /** The JSON, and the generation it is current at (undefined when it may be stale). */
+    async get(
+      key: string,
+      load: () => Promise<unknown>,
+    ): Promise<{ json: string; generation: number | undefined }> {
       const generation = feed.generation(table);
       const hit = entries.get(key);
-      if (generation !== undefined && hit?.generation === generation) return hit.json;
+      if (generation !== undefined && hit?.generation === generation) return hit;
       const json = JSON.stringify(await load());
       if (generation !== undefined && feed.generation(table) === generation) {
         entries.set(key, { generation, json });
+        return { json, generation };
       }
-      return json;
+      return { json, generation: undefined };
+    },
+
+    /** Answers a `hotList` route from the cache, so the HTTP server may replay the answer. */
+    async send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      load: () => Promise<unknown>,
+    ): Promise<FastifyReply> {
+      const { json, generation } = await this.get(key, load);
+      request.hotListGeneration = generation;
+      return sendJson(reply, json);
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { createJsonCache, sendJson } from '../../http/json-cache.js';
+import { createJsonCache } from '../../http/json-cache.js';
 import type { ProductsService } from './products.service.js';
 
 export function productRoutes(
@@ -23,7 +23,7 @@ export function productRoutes(
     app.get(
       '/products',
       {
-        config: { access: 'public' },
+        config: { access: 'public', hotList: 'products' },
         schema: {
           tags: ['products'],
           summary: 'All products, in catalog order',
@@ -33,8 +33,7 @@ export function productRoutes(
       },
       async (request, reply) => {
         const { limit } = request.query;
-        const json = await lists.get(String(limit ?? 'all'), () => products.list(limit));
-        return sendJson(reply, json);
+        return lists.send(request, reply, String(limit ?? 'all'), () => products.list(limit));
       },
     );
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { createJsonCache, sendJson } from '../../http/json-cache.js';
+import { createJsonCache } from '../../http/json-cache.js';
 import type { ReviewsService } from './reviews.service.js';
 
 export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): FastifyPluginAsyncZod {
@@ -19,7 +19,7 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
     app.get(
       '/reviews',
       {
-        config: { access: 'public' },
+        config: { access: 'public', hotList: 'reviews' },
         schema: {
           tags: ['reviews'],
           summary: 'Customer reviews, newest first',
@@ -29,8 +29,7 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
       },
       async (request, reply) => {
         const { limit } = request.query;
-        const json = await lists.get(String(limit ?? 'all'), () => reviews.list(limit));
-        return sendJson(reply, json);
+        return lists.send(request, reply, String(limit ?? 'all'), () => reviews.list(limit));
       },
     );
 

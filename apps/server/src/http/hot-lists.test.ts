@@ -1,0 +1,80 @@
+import { productListSchema } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../test/build-app.js';
+import { testDatabases, type TestDb } from '../test/databases.js';
+import { insertProduct } from '../test/factories.js';
+
+/** Headers that differ between two answers of the same content by nature. */
+const perRequest = new Set(['date', 'x-request-id']);
+const stableHeaders = (res: Response) =>
+  Object.fromEntries([...res.headers].filter(([name]) => !perRequest.has(name)));
+
+describe.each(testDatabases)('replayed public lists on $name', (kind) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let base: string;
+  /** Requests that went through Fastify's hooks (the others were replayed by the server). */
+  let throughFastify = 0;
+
+  beforeAll(async () => {
+    db = await kind.open();
+    app = await buildApp({ config: testConfig(), db, mailer: { send: async () => undefined } });
+    app.addHook('onRequest', async () => {
+      throughFastify += 1;
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('replays the exact answer Fastify gave until the table changes', async () => {
+    await insertProduct(db, { stock: 10 });
+    // PostgreSQL: the change feed answers once its LISTEN connection is up.
+    await expect
+      .poll(async () => {
+        const before = throughFastify;
+        await fetch(`${base}/api/products?limit=6`);
+        await fetch(`${base}/api/products?limit=6`);
+        return throughFastify - before;
+      })
+      .toBe(0);
+
+    const first = await fetch(`${base}/api/products?limit=6`);
+    const second = await fetch(`${base}/api/products?limit=6`);
+    expect(stableHeaders(second)).toEqual(stableHeaders(first));
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(await second.text()).toBe(await first.text());
+
+    const id = await insertProduct(db, { stock: 77 });
+    await expect
+      .poll(async () =>
+        productListSchema
+          .parse(await (await fetch(`${base}/api/products`)).json())
+          .some((product) => product._id === id),
+      )
+      .toBe(true);
+  });
+
+  it('keeps a sane request id from a proxy, and never replays other methods or errors', async () => {
+    await fetch(`${base}/api/reviews`);
+    const replayed = await fetch(`${base}/api/reviews`, {
+      headers: { 'x-request-id': 'proxy-42' },
+    });
+    expect(replayed.headers.get('x-request-id')).toBe('proxy-42');
+
+    const before = throughFastify;
+    expect((await fetch(`${base}/api/products?limit=0`)).status).toBe(400);
+    expect((await fetch(`${base}/api/products?limit=0`)).status).toBe(400);
+    expect((await fetch(`${base}/api/products`, { method: 'HEAD' })).status).toBe(200);
+    expect(throughFastify - before).toBe(3);
+  });
+});

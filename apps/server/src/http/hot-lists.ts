@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** A caller's request id (a proxy's) when it is sane, so log lines can be joined; else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** How many distinct addresses (`/api/products?limit=6`, ...) are kept; others go the long way. */
+const MAX_ENTRIES = 64;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The table a public GET list is read from: its 200 answers may be replayed until it changes. */
+    hotList?: WatchedTable;
+  }
+  interface FastifyRequest {
+    /** The generation of the table the answer was read at, when it may be replayed. */
+    hotListGeneration?: number;
+  }
+}
+
+interface Entry {
+  table: WatchedTable;
+  generation: number;
+  /** Name, value, name, value...: the form Node writes without building an object. */
+  headers: string[];
+  body: Buffer;
+}
+
+/**
+ * The home page asks for the same two public lists on every visit. Once Fastify has answered
+ * one (after every hook: security headers, access rules, the route's own checks), its exact
+ * answer is replayed straight from the HTTP server for that same address, skipping the
+ * framework, until the table changes on any instance (see ChangeFeed). Only GETs of routes
+ * marked `config.hotList`, answered 200 from a current read, are kept.
+ */
+export function createHotLists(feed: ChangeFeed) {
+  const entries = new Map<string, Entry>();
+  let log: FastifyBaseLogger | undefined;
+
+  return {
+    /** Serves a kept answer; false when the request must go through Fastify. */
+    serve(req: IncomingMessage, res: ServerResponse): boolean {
+      if (req.method !== 'GET' || req.url === undefined) return false;
+      const entry = entries.get(req.url);
+      if (!entry || feed.generation(entry.table) !== entry.generation) return false;
+      const started = performance.now();
+      const requestId = requestIdOf(req);
+      res.writeHead(200, [...entry.headers, 'x-request-id', requestId]);
+      res.end(entry.body);
+      log?.info(
+        {
+          reqId: requestId,
+          req: { method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress },
+          res: { statusCode: 200 },
+          responseTime: performance.now() - started,
+        },
+        'request completed',
+      );
+      return true;
+    },
+
+    /** Keeps the answers of `hotList` routes as Fastify sends them. */
+    register(app: FastifyInstance): void {
+      log = app.log;
+      app.addHook('onSend', async (request, reply, payload) => {
+        const table = request.routeOptions.config.hotList;
+        const generation = request.hotListGeneration;
+        if (!table || generation === undefined || reply.statusCode !== 200) return payload;
+        if (request.method !== 'GET' || typeof payload !== 'string') return payload;
+        if (!entries.has(request.url) && entries.size >= MAX_ENTRIES) return payload;
+        const body = Buffer.from(payload);
+        const headers = ['content-length', String(body.length)];
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined || name === 'x-request-id' || name === 'content-length') continue;
+          for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+        }
+        entries.set(request.url, { table, generation, headers, body });
+        return payload;
+      });
+    },
+  };
+}
+
+export type HotLists = ReturnType<typeof createHotLists>;
