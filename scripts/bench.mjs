@@ -573,7 +573,11 @@ async function runLoad() {
       const file = path.join(profileDir, `shop-${name}.cpuprofile`);
       try {
         const summary = summarizeProfile(file);
-        console.log(`\nCPU profile of the shop (${name}), whole run, ${file}:`);
+        console.log(`\nCPU profile of the shop (${name}), whole run with start-up, ${file}`);
+        console.log(
+          '  (samples of the main thread, not of its CPU time alone: on a busy machine, system' +
+            '\n  calls such as writev can look bigger than they are; compare shares, not times)',
+        );
         console.log(
           `  idle ${summary.idlePercent.toFixed(1)}% of the samples; of the busy samples, self time by owner:`,
         );
