@@ -139,7 +139,6 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  hotLists.register(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
@@ -216,5 +215,6 @@ export async function buildApp({
 
   await serveUploads(app, uploadDir);
   await registerStaticWeb(app, config.webDist);
+  hotLists.register(app);
   return app;
 }

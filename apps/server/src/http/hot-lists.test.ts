@@ -64,6 +64,31 @@ describe.each(testDatabases)('replayed public lists on $name', (kind) => {
       .toBe(true);
   });
 
+  it('keeps one answer per encoding the caller accepts', async () => {
+    // Enough products for the list to be worth compressing.
+    for (let i = 0; i < 4; i += 1) await insertProduct(db);
+    const get = (encoding: string) =>
+      fetch(`${base}/api/products`, { headers: { 'accept-encoding': encoding } });
+    await expect
+      .poll(async () => {
+        const before = throughFastify;
+        await get('br');
+        await get('identity');
+        await get('br');
+        await get('identity');
+        return throughFastify - before;
+      })
+      .toBeLessThanOrEqual(2);
+    const before = throughFastify;
+    const brotli = await get('br');
+    const plain = await get('identity');
+    expect(throughFastify - before).toBe(0);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await brotli.text()).toBe(await plain.text());
+  });
+
   it('keeps a sane request id from a proxy, and never replays other methods or errors', async () => {
     await fetch(`${base}/api/reviews`);
     const replayed = await fetch(`${base}/api/reviews`, {

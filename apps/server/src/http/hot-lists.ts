@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
+import { pickEncoding } from './static-web.js';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -24,6 +25,10 @@ declare module 'fastify' {
     hotListGeneration?: number;
   }
 }
+
+/** One answer per address and per encoding the caller accepts (plain, gzip, brotli). */
+const keyOf = (url: string, acceptEncoding: string | undefined) =>
+  `${pickEncoding(acceptEncoding) ?? 'identity'} ${url}`;
 
 interface Entry {
   table: WatchedTable;
@@ -48,7 +53,7 @@ export function createHotLists(feed: ChangeFeed) {
     /** Serves a kept answer; false when the request must go through Fastify. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
       if (req.method !== 'GET' || req.url === undefined) return false;
-      const entry = entries.get(req.url);
+      const entry = entries.get(keyOf(req.url, req.headers['accept-encoding']));
       if (!entry || feed.generation(entry.table) !== entry.generation) return false;
       const started = performance.now();
       const requestId = requestIdOf(req);
@@ -66,22 +71,27 @@ export function createHotLists(feed: ChangeFeed) {
       return true;
     },
 
-    /** Keeps the answers of `hotList` routes as Fastify sends them. */
+    /**
+     * Keeps the answers of `hotList` routes as Fastify sends them. Registered after every
+     * other onSend hook (compression included), so what is kept is what was sent.
+     */
     register(app: FastifyInstance): void {
       log = app.log;
       app.addHook('onSend', async (request, reply, payload) => {
         const table = request.routeOptions.config.hotList;
         const generation = request.hotListGeneration;
         if (!table || generation === undefined || reply.statusCode !== 200) return payload;
-        if (request.method !== 'GET' || typeof payload !== 'string') return payload;
-        if (!entries.has(request.url) && entries.size >= MAX_ENTRIES) return payload;
-        const body = Buffer.from(payload);
+        if (request.method !== 'GET') return payload;
+        if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+        const key = keyOf(request.url, request.headers['accept-encoding']);
+        if (!entries.has(key) && entries.size >= MAX_ENTRIES) return payload;
+        const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
         const headers = ['content-length', String(body.length)];
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value === undefined || name === 'x-request-id' || name === 'content-length') continue;
           for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
         }
-        entries.set(request.url, { table, generation, headers, body });
+        entries.set(key, { table, generation, headers, body });
         return payload;
       });
     },

@@ -13,7 +13,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The encoding to answer in: brotli, else gzip, when the caller accepts it (q > 0). */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
