@@ -3,6 +3,22 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /** Fails on any serious or critical accessibility violation on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
+  // A toast or a dialog still fading in has the contrast of half its opacity: check the page as
+  // it settles, once every finite animation has ended (a spinner's loop never does).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
