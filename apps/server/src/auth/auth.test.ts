@@ -102,6 +102,25 @@ describe.each(testDatabases)('identity on $name', (kind) => {
       expect(again.statusCode).toBeLessThan(500);
     });
 
+    it("applies the shop's register rules: a name of spaces only is no name", async () => {
+      const email = uniqueEmail();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password: 'long-enough-1', name: ' \t\n ' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).error.fields).toEqual({
+        name: messages.nameRequired,
+      });
+      const stored = await db.kysely
+        .selectFrom('auth_user')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      expect(stored).toBeUndefined();
+    });
+
     it('sends a reset link that sets a new password and ends old sessions', async () => {
       const account = await registerAccount(app);
       const ask = await app.inject({

@@ -1,4 +1,4 @@
-import type { ApiError } from '@shop/shared';
+import { registerSchema, type ApiError } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus } from '../http/error-handler.js';
 import type { Auth } from './auth.js';
@@ -52,7 +52,9 @@ export async function authRoutes(
 ): Promise<void> {
   const handler = forwardTo(auth, publicUrl);
   for (const path of LIMITED_PATHS) {
-    app.post(`/auth${path}`, { config: { access: 'public', limit: 'auth' } }, handler);
+    // Sign-up gets the shop's own rules (a name of spaces only is no name), as the form does.
+    const schema = path === '/sign-up/email' ? { body: registerSchema.loose() } : undefined;
+    app.post(`/auth${path}`, { config: { access: 'public', limit: 'auth' }, schema }, handler);
   }
   app.route({
     method: ['GET', 'POST'],

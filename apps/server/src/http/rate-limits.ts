@@ -63,8 +63,9 @@ function connectRedis(url: string, log: FastifyBaseLogger): Redis {
 
 /**
  * Registers the rate limiter (counters in Redis when `redisUrl` is set, in this process
- * otherwise) and one preHandler that applies the limit a route names. It runs after the access
- * guard, so account limits key on the signed-in user.
+ * otherwise) and one hook that applies the limit a route names. It runs after the access guard,
+ * so account limits key on the signed-in user, and before validation, so a flood of malformed
+ * attempts is counted too.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -121,7 +122,7 @@ export async function registerRateLimits(
     },
   };
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preValidation', async (request, reply) => {
     const name = request.routeOptions.config.limit;
     if (!name) return;
     const limit = checks[name];
