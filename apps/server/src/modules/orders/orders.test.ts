@@ -1,13 +1,12 @@
 import { apiErrorSchema, messages, orderListSchema, orderSchema, type Order } from '@shop/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../db/ids.js';
-import { nowIso } from '../../db/time.js';
 import { buildTestApp, TEST_AUTH_SECRET } from '../../test/build-app.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
 import {
   bearer,
   expiredToken,
+  insertProduct,
   forgedToken,
   registerAccount,
   registerAdmin,
@@ -23,26 +22,7 @@ describe.each(testDatabases)('orders and payments API on $name', (kind) => {
   let admin: TestAccount;
   let customer: TestAccount;
 
-  /** A product made for one test, so tests never share stock. */
-  async function product({ stock = 100, minimum = 2, priceCents = 4_850 } = {}) {
-    const id = newId();
-    const now = nowIso();
-    await db.kysely
-      .insertInto('products')
-      .values({
-        id,
-        name: `Test Case ${id.slice(-6)}`,
-        description: 'A case for tests',
-        img_url: '/images/products/vortex-rgb-gaming.svg',
-        price_cents: priceCents,
-        aqty: stock,
-        minquantity: minimum,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
-  }
+  const product = (options?: Parameters<typeof insertProduct>[1]) => insertProduct(db, options);
 
   const stockOf = async (id: string) =>
     (

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
-import { nowIso } from '../../db/time.js';
 import { buildTestApp } from '../../test/build-app.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
-import { bearer, registerAccount, type TestAccount } from '../../test/factories.js';
+import { bearer, insertProduct, registerAccount, type TestAccount } from '../../test/factories.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
@@ -35,22 +34,7 @@ describe.each(testDatabases)('Stripe payments through the app on $name', (kind) 
   });
 
   async function order(): Promise<Order> {
-    const productId = newId();
-    const now = nowIso();
-    await db.kysely
-      .insertInto('products')
-      .values({
-        id: productId,
-        name: 'Stripe Case',
-        description: '',
-        img_url: '/x.svg',
-        price_cents: 2_599,
-        aqty: 100,
-        minquantity: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const productId = await insertProduct(db, { minimum: 1, priceCents: 2_599 });
     const res = await app.inject({
       method: 'POST',
       url: '/api/order',
