@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
-import { bearer, insertProduct, registerAccount, type TestAccount } from '../test/factories.js';
+import {
+  bearer,
+  insertProduct,
+  registerAccount,
+  stockIn,
+  type TestAccount,
+} from '../test/factories.js';
 
 const orderBody = (productId: string) => ({
   orderProduct: productId,
@@ -33,14 +39,7 @@ describe.each(testDatabases)('rate limits on orders and payments on $name', (kin
       payload: orderBody(productId),
     });
 
-  const stockOf = async (id: string) =>
-    (
-      await db.kysely
-        .selectFrom('products')
-        .select('aqty')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).aqty;
+  const stockOf = (id: string) => stockIn(db, id);
 
   beforeAll(async () => {
     db = await kind.open();

@@ -44,6 +44,6 @@ export type JsonCache = ReturnType<typeof createJsonCache>;
  * Sends JSON that is already serialized: Fastify passes a string with a JSON content type
  * through untouched, so the route's response schema is not applied again.
  */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -133,3 +133,13 @@ export async function insertProduct(
     .execute();
   return id;
 }
+
+/** A product's stock as the database holds it now. */
+export async function stockIn(db: Db, productId: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('products')
+    .select('aqty')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return row.aqty;
+}

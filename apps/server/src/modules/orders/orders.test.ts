@@ -7,6 +7,7 @@ import {
   bearer,
   expiredToken,
   insertProduct,
+  stockIn,
   forgedToken,
   registerAccount,
   registerAdmin,
@@ -24,14 +25,7 @@ describe.each(testDatabases)('orders and payments API on $name', (kind) => {
 
   const product = (options?: Parameters<typeof insertProduct>[1]) => insertProduct(db, options);
 
-  const stockOf = async (id: string) =>
-    (
-      await db.kysely
-        .selectFrom('products')
-        .select('aqty')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).aqty;
+  const stockOf = (id: string) => stockIn(db, id);
 
   const call = (options: InjectOptions, token?: string) =>
     app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
