@@ -1,9 +1,11 @@
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+// ESLint's own defineConfig: typescript-eslint deprecated its `tseslint.config()` for it.
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/**',
@@ -15,7 +17,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.strict,
+  tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -28,8 +30,7 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    extends: [reactHooks.configs.flat.recommended],
   },
   {
     // Tests index into results they have just checked; `!` there reads better than guards.

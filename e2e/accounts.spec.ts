@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@shop/shared';
-import { E2E_ADMIN, GOOGLE_ACCOUNT } from './support/accounts.js';
+import { E2E_ADMIN, GOOGLE_ACCOUNT, GOOGLE_PASSWORD_ACCOUNT } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
@@ -134,6 +134,7 @@ test.describe('accounts', () => {
       'Manage Order',
       'Manage Users',
       'Add Product',
+      'Manage Reviews',
     ]);
 
     await menu.getByRole('link', { name: 'Manage Users' }).click();
@@ -198,6 +199,29 @@ test.describe('accounts', () => {
     );
     await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
     expect(await token(page)).not.toBeNull();
+  });
+
+  test('Continue With Google does not join an account whose email is unconfirmed, and says what to do', async ({
+    page,
+    baseURL,
+    expectAccessible,
+  }) => {
+    // Registered with a password first (a second run of this test finds it there already).
+    await page.request.post('/api/auth/sign-up/email', {
+      headers: { origin: baseURL ?? '' },
+      data: { ...GOOGLE_PASSWORD_ACCOUNT, password: 'a-long-enough-password' },
+    });
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue With Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Fake Google' })).toBeVisible();
+    await page.getByLabel('Email').fill(GOOGLE_PASSWORD_ACCOUNT.email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(/\/login\?error=google/);
+    await expect(page.getByText(messages.googleNotLinked)).toBeVisible();
+    await expectAccessible();
+    expect(await token(page)).toBeNull();
   });
 
   test('forgot password asks for the email and confirms without telling who has an account', async ({

@@ -1,7 +1,13 @@
-import { formatPrice, messages, previewText } from '@shop/shared';
+import {
+  formatPrice,
+  HOME_REVIEW_COUNT,
+  messages,
+  orderHoldMessages,
+  previewText,
+} from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { logInThroughPage, registerThroughPage } from './support/flows.js';
+import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
 /** A real 1×1 PNG: the server tells the image type by its first bytes. */
 const tinyPng = Buffer.from(
@@ -92,6 +98,73 @@ test.describe('catalog admin', () => {
     await expect(card).toHaveCount(0);
   });
 
+  test("deleting a product with an unpaid order archives it and cancels the order, which the customer sees as 'Cancelled'", async ({
+    page,
+    browser,
+    expectAccessible,
+  }) => {
+    const name = `E2E Archived Case ${process.pid}-${Date.now()}`;
+    await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/addproduct');
+    await page.getByLabel('Product Name').fill(name);
+    await page.getByLabel('Available Quantity').fill('40');
+    await page.getByLabel('Description').fill('A case ordered, never paid, then taken off sale.');
+    await page.getByLabel('Price').fill('1290');
+    await page.getByLabel('MinimumQuantity').fill('1');
+    await page.getByLabel('Image URL').fill('/images/products/vortex-rgb-gaming.svg');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText(messages.productAdded)).toBeVisible();
+
+    // A customer, in a browser of their own, orders it and does not pay.
+    const shopper = await browser.newContext();
+    const customerPage = await shopper.newPage();
+    await registerThroughPage(customerPage, 'archive');
+    await customerPage.goto('/products');
+    await customerPage.getByRole('link', { name: `Order Now: ${name}` }).click();
+    await customerPage.getByLabel('Phone').fill('+1 555 0100');
+    await customerPage.getByLabel('Address').fill('1 Test Street, Springfield');
+    await customerPage.getByLabel('Quantity').fill('1');
+    await customerPage.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(customerPage.getByText(messages.orderSuccess)).toBeVisible();
+    await customerPage.goto('/dashboard');
+    const myRow = customerPage
+      .getByRole('region', { name: 'My orders' })
+      .getByRole('row')
+      .filter({ hasText: previewText(name) });
+    await expect(myRow.getByText(/^Pay within 1 day 23 h$/)).toBeVisible();
+
+    // The admin is told what deleting does before confirming.
+    await page.goto('/dashboard/manageproduct');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
+    await expect(confirm.getByText(/1 unpaid order will be cancelled/)).toBeVisible();
+    await expect(confirm.getByText(/it will be archived/)).toBeVisible();
+    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await expect(
+      page.getByText('The product was archived. 1 unpaid order cancelled.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(row).toHaveCount(0);
+
+    // Manage Order shows it cancelled, with nothing to do.
+    await page.goto('/dashboard/manage');
+    const orderRow = page
+      .getByRole('region', { name: 'Orders' })
+      .getByRole('row')
+      .filter({ hasText: previewText(name) });
+    await expect(orderRow.getByText(orderHoldMessages.cancelled, { exact: true })).toBeVisible();
+    await expect(orderRow.getByRole('button')).toHaveCount(0);
+    await expectAccessible();
+
+    // The customer sees 'Cancelled', with no Pay and no Delete.
+    await customerPage.reload();
+    await expect(myRow.getByText(orderHoldMessages.cancelled).first()).toBeVisible();
+    await expect(myRow.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+    await expect(myRow.getByRole('button')).toHaveCount(0);
+    await shopper.close();
+  });
+
   test('a customer cannot open the admin pages', async ({ page }) => {
     await registerThroughPage(page, 'nonadmin');
     await page.goto('/dashboard/manageproduct');
@@ -100,6 +173,9 @@ test.describe('catalog admin', () => {
 });
 
 test.describe('my review', () => {
+  // Both write a review that must be the newest on the home page while they look at it.
+  test.describe.configure({ mode: 'serial' });
+
   test('a customer writes a review and sees it first on the home page', async ({
     page,
     expectAccessible,
@@ -141,6 +217,58 @@ test.describe('my review', () => {
     await expect(first.getByText(text)).toBeVisible();
     await expect(first.getByText('4 out of 5')).toBeVisible();
     await expect(first.getByText(customer.name)).toBeVisible();
+    await expectAccessible();
+  });
+
+  test('an admin deletes a review from the home page after confirming', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const customer = await registerThroughPage(page, 'reviewer');
+    await page.goto('/dashboard/review');
+    const text = `Spam spam spam, visit my site for cheap cases right now. Review ${Date.now()}.`;
+    await page.getByLabel('Rating (out of 5)').fill('5');
+    await page.getByLabel('Review', { exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Add Review' }).click();
+    await expect(page.getByText(messages.reviewAdded)).toBeVisible();
+
+    // A customer sees no Delete button.
+    await page.goto('/');
+    const reviews = page.getByRole('region', { name: 'Customer Review' });
+    await expect(reviews.getByText(text)).toBeVisible();
+    await expect(reviews.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+
+    await logOut(page);
+    await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/');
+    const card = reviews.getByRole('article').filter({ hasText: text });
+    const remove = card.getByRole('button', { name: `Delete the review by ${customer.name}` });
+    await expect(remove).toBeVisible();
+    await expectAccessible();
+
+    await remove.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(messages.deleteTitle);
+    await expect(dialog).toContainText(messages.deleteReviewText(customer.name));
+    await dialog.getByRole('button', { name: messages.deleteConfirm }).click();
+    await expect(page.getByRole('dialog')).toContainText(messages.deleted);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(reviews.getByText(text)).toHaveCount(0);
+    await expect(reviews.getByRole('article')).toHaveCount(HOME_REVIEW_COUNT);
+
+    // Older reviews are reached from the dashboard, a page at a time.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Manage Reviews' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Reviews' })).toBeVisible();
+    const table = page.getByRole('region', { name: 'Reviews' });
+    await expect(
+      table.getByRole('button', { name: /^Delete the review by/ }).first(),
+    ).toBeVisible();
+    await expect(table.getByText(text)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await expectAccessible();
   });
 });

@@ -159,6 +159,8 @@ test.describe('ordering and paying', () => {
     await expect(row.getByRole('cell', { name: String(quantity), exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: price, exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: `Pay: ${item.name}` })).toHaveText('Pay');
+    // An unpaid order holds its stock for two days (ORDER_HOLD_MINUTES): the time left shows.
+    await expect(row.getByText('Pay within 1 day 23 h', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: `Delete: ${item.name}` })).toBeVisible();
     await expectAccessible();
 
@@ -171,7 +173,10 @@ test.describe('ordering and paying', () => {
     await expect(page.getByText(/^Hello, /)).toBeVisible();
     await expect(page.getByText(`Please pay for "${item.name}"`)).toBeVisible();
     await expect(page.getByText(`Please Pay: ${price}`)).toBeVisible();
+    await expect(page.getByText(/^Pay within 1 day 23 h, or the order is cancelled/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    // The built-in gateway takes the payment: the page says no real card is charged.
+    await expect(page.getByRole('note')).toHaveText(messages.paymentsTestMode);
     await expectAccessible();
 
     const transactionId = await payAndReadTransactionId(page);
@@ -336,6 +341,7 @@ test.describe('ordering and paying', () => {
     await pay.click();
     await expect(page.getByText(`Please pay for "${item.name}"`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await expect(page.getByRole('note')).toHaveText(messages.paymentsTestMode);
     await expectAccessible();
   });
 });

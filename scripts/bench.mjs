@@ -4,6 +4,7 @@
 //    (SQLite; PostgreSQL too when DATABASE_URL=postgres://... is given), each side by side
 //    with a bare node:http server sending the same bytes, interleaved, median of the rounds;
 //    then a stock check (no order may oversell).
+//    The sign-in flood: 50 connections of wrong passwords while `/` is loaded (p95 of `/`).
 // 3. Lighthouse (mobile defaults, system Chromium) on / and /products, median of the runs.
 // The results also go to bench-results/latest.json (git-ignored). `--help` lists the options.
 import { execSync, fork } from 'node:child_process';
@@ -18,6 +19,7 @@ import {
   checkSqliteStock,
   createPostgresDatabase,
 } from './bench/databases.mjs';
+import { FLOOD_CONNECTIONS, FLOOD_TARGET, runFlood } from './bench/flood.mjs';
 import { lighthousePages, CATEGORIES, TARGETS } from './bench/lighthouse.mjs';
 import { loadRun, median } from './bench/load.mjs';
 import { parseOptions, USAGE } from './bench/options.mjs';
@@ -608,6 +610,46 @@ async function runLoad() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sign-in flood.
+
+async function runSignInFlood() {
+  console.log(
+    `\nSign-in flood: a fresh shop, ${FLOOD_CONNECTIONS} connections of wrong passwords (limits raised: many attacker addresses), / loaded alongside…`,
+  );
+  const shop = await startShop({ name: 'flood', logLevel: options.logLevel });
+  cleanups.push(() => shop.stop());
+  let result;
+  try {
+    result = await runFlood(shop, { duration: options.duration, warmup: options.warmup });
+  } finally {
+    await cleanUp();
+  }
+  const { idle, page, attack } = result;
+  console.log(
+    table(
+      ['GET /', 'req/s', 'p50', 'p95', 'p99', 'non-2xx', 'target met?'],
+      [
+        ['idle', rps(idle.rps), ms(idle.p50), ms(idle.p95), ms(idle.p99), idle.non2xx, ''],
+        [
+          'under the flood',
+          rps(page.rps),
+          ms(page.p50),
+          ms(page.p95),
+          ms(page.p99),
+          page.non2xx,
+          result.met ? 'yes' : `NO (p95 <= ${FLOOD_TARGET.maxP95Ms} ms)`,
+        ],
+      ],
+    ),
+  );
+  console.log(
+    `The flood: ${rps(attack.rps)} sign-in answers/s, status codes ${JSON.stringify(attack.statusCodes)}, ${attack.errors} connection errors, ${attack.timeouts} timeouts`,
+  );
+  if (!result.met) failed = true;
+  results.flood = { target: FLOOD_TARGET, connections: FLOOD_CONNECTIONS, ...result };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Lighthouse.
 
 async function runLighthouse() {
@@ -675,7 +717,12 @@ async function runLighthouse() {
 // A part that fails is reported and the others still run; the JSON keeps what was measured.
 const errors = [];
 for (const [name, enabled, part] of [
-  ['load benchmarks', options.load, runLoad],
+  [
+    'load benchmarks',
+    options.load && options.cases.some((c) => ['products', 'reviews', 'order'].includes(c)),
+    runLoad,
+  ],
+  ['sign-in flood', options.load && options.cases.includes('flood'), runSignInFlood],
   ['Lighthouse run', options.lighthouse, runLighthouse],
 ]) {
   if (!enabled) continue;

@@ -6,9 +6,11 @@
 //    (dist/.vite/manifest.json): static `imports` only, never `dynamicImports`.
 // 2. The dashboard, admin and payment code (their pages, their feature folders, Stripe) lives in
 //    chunks outside that set. Which source modules a chunk holds comes from its source map.
+// 3. The build publishes no source maps: none in dist (they are written to
+//    apps/web/dist-sourcemaps instead), and no file in dist names one (`sourceMappingURL`).
 //
 // Exits 1 with the figure and the largest contributors when either fails.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -18,6 +20,8 @@ const BUDGET_KB = 120;
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
 const dist = path.join(web, 'dist');
+/** The build's source maps, kept out of dist so that they are never served. */
+const sourceMaps = path.join(web, 'dist-sourcemaps');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
 /** The home route's module, as the manifest and the source maps name it (relative to apps/web). */
@@ -67,7 +71,7 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 
 const readMap = (file) => {
-  const mapFile = path.join(dist, `${file}.map`);
+  const mapFile = path.join(sourceMaps, `${file}.map`);
   return existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : null;
 };
 
@@ -102,7 +106,10 @@ const htmlFiles = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)]
   .map((tag) => /\b(?:src|href)="\/([^"]+\.js)"/.exec(tag)?.[1])
   .filter(Boolean);
 if (!htmlFiles.length) fail('dist/index.html loads no JavaScript: is this the Vite build?');
-if (!readMap(htmlFiles[0])) fail(`${htmlFiles[0]} has no source map: keep build.sourcemap on.`);
+if (!readMap(htmlFiles[0]))
+  fail(
+    `${htmlFiles[0]} has no source map in apps/web/dist-sourcemaps: keep build.sourcemap 'hidden' and the finish-build plugin.`,
+  );
 
 /** file -> manifest key of every chunk the home page loads. */
 const home = new Map();
@@ -212,10 +219,24 @@ for (const rule of SEPARATE) {
     }
   }
 }
+// 3. No source map published.
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file) : [file];
+  });
+for (const file of walk(dist)) {
+  const name = path.relative(dist, file);
+  if (/\.map(\.(gz|br))?$/.test(name)) problems.push(`${name}: a source map inside dist is served`);
+  if (/\.(js|css|html)$/.test(name) && readFileSync(file, 'utf8').includes('sourceMappingURL')) {
+    problems.push(`${name} names a source map (sourceMappingURL): keep build.sourcemap 'hidden'`);
+  }
+}
 if (problems.length) fail(`${problems.map((problem) => `  - ${problem}`).join('\n')}`);
 
 console.log(
   `Page-weight budget: OK, the home page loads ${totalKb.toFixed(1)} KB gzip of JavaScript ` +
     `(budget ${BUDGET_KB} KB)\n${table('  ')}\n` +
-    `Dashboard, admin, payment and Stripe code: in chunks the home page does not load.`,
+    `Dashboard, admin, payment and Stripe code: in chunks the home page does not load.\n` +
+    `No source map is published (they are in apps/web/dist-sourcemaps).`,
 );

@@ -1,5 +1,12 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,23 +14,42 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
-/** Writes .br and .gz beside every text file of the build, so the server never compresses. */
-function precompress(): Plugin {
+/**
+ * Where the build's source maps go: beside dist, never inside it, so the server cannot publish
+ * the shop's source. scripts/check-budget.mjs reads them to tell which modules a chunk holds.
+ */
+const SOURCE_MAP_DIR = 'dist-sourcemaps';
+
+/**
+ * Moves the source maps out of the build (they are `hidden`: no chunk names its map), then
+ * writes .br and .gz beside every text file of the build, so the server never compresses.
+ */
+function finishBuild(): Plugin {
   let outDir = '';
+  let mapDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const file = path.join(dir, name);
       return statSync(file).isDirectory() ? walk(file) : [file];
     });
   return {
-    name: 'precompress',
+    name: 'finish-build',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      mapDir = path.resolve(config.root, SOURCE_MAP_DIR);
     },
-    closeBundle() {
+    closeBundle(error) {
+      // A failed build has no output to finish; returning keeps its own error the one reported.
+      if (error) return;
+      rmSync(mapDir, { recursive: true, force: true });
+      for (const file of walk(outDir).filter((name) => name.endsWith('.map'))) {
+        const target = path.join(mapDir, path.relative(outDir, file));
+        mkdirSync(path.dirname(target), { recursive: true });
+        renameSync(file, target);
+      }
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
         const content = readFileSync(file);
@@ -39,34 +65,12 @@ function precompress(): Plugin {
 
 const apiTarget = `http://localhost:${process.env['API_PORT'] ?? '3000'}`;
 
-/**
- * React Router 7's package exports only its development build, whose dev warnings stay in a
- * production bundle (remix-run/react-router#14102). The build uses its production build, the
- * same code with those warnings compiled out.
- */
-const reactRouterDist = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production',
-);
-
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+export default defineConfig({
+  plugins: [react(), tailwindcss(), finishBuild()],
   resolve: {
-    alias: [
-      {
-        find: '@shop/shared',
-        replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
-      },
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
-            {
-              find: /^react-router\/dom$/,
-              replacement: path.join(reactRouterDist, 'dom-export.mjs'),
-            },
-          ]
-        : []),
-    ],
+    alias: {
+      '@shop/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     port: 5173,
@@ -77,7 +81,8 @@ export default defineConfig(({ command }) => ({
     // Images stay files (cached for a year under their hashed names) instead of data: URLs
     // that every visit would download again inside the JavaScript.
     assetsInlineLimit: 0,
-    sourcemap: true,
+    // Maps for debugging and for the page-weight check, but not published (finishBuild).
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: the chunk graph that scripts/check-budget.mjs weighs.
     manifest: true,
     rolldownOptions: {
@@ -96,4 +101,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});

@@ -6,8 +6,11 @@ export const E2E_ADMIN = {
   password: 'admin-password-e2e',
 } as const;
 
-/** The one account the stand-in Google knows. */
+/** The account the stand-in Google knows that the shop has not seen. */
 export const GOOGLE_ACCOUNT = defaultFakeGoogleAccounts[0]!;
+
+/** A Google account whose address a test also registers with a password (never confirmed). */
+export const GOOGLE_PASSWORD_ACCOUNT = defaultFakeGoogleAccounts[1]!;
 
 let counter = 0;
 

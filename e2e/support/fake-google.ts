@@ -15,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 export interface FakeGoogleAccount {
   email: string;
   name: string;
+  /** What the provider asserts in `email_verified`; true unless a test says otherwise. */
+  emailVerified?: boolean;
 }
 
 export interface FakeGoogle {
@@ -27,6 +29,8 @@ export interface FakeGoogle {
 /** The accounts used when a test passes none. */
 export const defaultFakeGoogleAccounts: readonly FakeGoogleAccount[] = [
   { email: 'shopper@example.com', name: 'Sam Shopper' },
+  // Also registered with a password by a test, email unconfirmed: Google may not join it.
+  { email: 'linker@example.com', name: 'Lin Linker' },
 ];
 
 const clientId = 'shop-test-client';
@@ -93,7 +97,7 @@ interface OidcProviderModule {
 
 /**
  * True for oidc-provider's start-up notices: it warns about its in-memory storage and built-in
- * signing keys (both right for a throwaway test provider) and, on Node 20, that it prefers Node 22.
+ * signing keys, both right for a throwaway test provider.
  */
 function isOidcNotice(args: unknown[]): boolean {
   const [first] = args;
@@ -118,25 +122,15 @@ function muteOidcNotices(): () => void {
   };
 }
 
-let oidcModule: Promise<OidcProviderModule> | undefined;
-
-/** Loads oidc-provider once; its Node version check warns while the module evaluates. */
-function loadOidcProvider(): Promise<OidcProviderModule> {
-  if (!oidcModule) {
-    const unmute = muteOidcNotices();
-    oidcModule =
-      // @ts-expect-error -- oidc-provider v9 has no type declarations; see OidcProviderModule.
-      (import('oidc-provider') as Promise<OidcProviderModule>).finally(unmute);
-  }
-  return oidcModule;
-}
-
 export async function startFakeGoogle(options: {
   redirectUri: string;
   accounts?: FakeGoogleAccount[];
   port?: number;
 }): Promise<FakeGoogle> {
-  const { default: Provider } = await loadOidcProvider();
+  // On the supported Node LTS lines the import itself is silent (on Node 20 it warned).
+  const { default: Provider } =
+    // @ts-expect-error -- oidc-provider v9 has no type declarations; see OidcProviderModule.
+    await (import('oidc-provider') as Promise<OidcProviderModule>);
   const accounts = options.accounts ?? defaultFakeGoogleAccounts;
   // Hex, because client_secret_basic form-decodes the secret and hex survives that unchanged.
   const clientSecret = randomBytes(24).toString('hex');
@@ -193,7 +187,12 @@ export async function startFakeGoogle(options: {
       if (!account) return undefined;
       return {
         accountId: id,
-        claims: () => ({ sub: id, email: account.email, email_verified: true, name: account.name }),
+        claims: () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified ?? true,
+          name: account.name,
+        }),
       };
     },
     // Consent is implied: the grant always covers what the shop asks for, so the provider never

@@ -54,6 +54,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
       ORDER_RATE_LIMIT_PER_MINUTE: '10000',
       PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
+      REVIEW_RATE_LIMIT_PER_HOUR: '10000',
+      MAX_UNPAID_ORDERS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -43,6 +43,7 @@ export function cpuSeconds(pid) {
  * @property {number} errors Connection errors.
  * @property {number} timeouts
  * @property {number} p50 Milliseconds, 2xx answers.
+ * @property {number} p95 Milliseconds, 2xx answers.
  * @property {number} p99 Milliseconds, 2xx answers.
  * @property {number} cpuPerRequest Microseconds of the server's CPU time per answer.
  */
@@ -107,6 +108,7 @@ async function measure(request, { seconds, connections, pipelining }) {
     errors: result.errors,
     timeouts: result.timeouts,
     p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
     cpuPerRequest: (cpu * 1e6) / requests,
   };

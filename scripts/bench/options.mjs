@@ -12,7 +12,7 @@
  * @property {boolean} load Whether to run the load benchmarks.
  * @property {boolean} lighthouse Whether to run Lighthouse.
  * @property {boolean} bundle Whether to report the bundle weight.
- * @property {string[]} cases Which load cases to run (products, reviews, order).
+ * @property {string[]} cases Which load cases to run (products, reviews, order, flood).
  * @property {string} logLevel LOG_LEVEL of the shop under load.
  * @property {boolean} cpuProf Whether to write a CPU profile of each shop under load.
  * @property {boolean} keepLogs Whether to keep the shop's output in bench-results/.
@@ -32,7 +32,8 @@ export const USAGE = `Usage: npm run bench [-- options]
   --connections=N         connections of the load generator (default 10)
   --pipelining=N          requests in flight per connection (default 1)
   --lighthouse-runs=N     Lighthouse runs per page (default 3)
-  --cases=a,b             load cases among products,reviews,order (default all)
+  --cases=a,b             load cases among products,reviews,order,flood (default all); flood:
+                          50 connections of wrong passwords while / is loaded, p95 of /
   --no-load               skip the load benchmarks
   --no-lighthouse         skip Lighthouse
   --no-bundle             skip the bundle weight report
@@ -47,7 +48,7 @@ Environment: DATABASE_URL=postgres://... adds the order case on PostgreSQL (in a
 created for the run and dropped at the end); CHROMIUM_PATH (default /usr/bin/chromium).
 Every option can also be given as BENCH_<NAME>, e.g. BENCH_QUICK=1 or BENCH_ROUNDS=1.`;
 
-const CASES = ['products', 'reviews', 'order'];
+const CASES = ['products', 'reviews', 'order', 'flood'];
 
 /**
  * Reads the options from argv and the environment; throws with a message on a bad value.

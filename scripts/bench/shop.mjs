@@ -16,6 +16,7 @@ export const RAISED_LIMITS = {
   AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000000',
   ORDER_RATE_LIMIT_PER_MINUTE: '1000000000',
   PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000000',
+  MAX_UNPAID_ORDERS: '1000000000',
 };
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
@@ -41,6 +42,8 @@ const SHOP_VARIABLES = [
   'GOOGLE_ISSUER_URL',
   'AUTH_REQUIRE_EMAIL_VERIFICATION',
   'CORS_ORIGINS',
+  'TRUST_PROXY',
+  'PAYMENTS_TEST_MODE',
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -103,6 +106,8 @@ export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfD
     AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // Orders are paid through the built-in gateway: production refuses it unless asked.
+    PAYMENTS_TEST_MODE: 'true',
     ...RAISED_LIMITS,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extra,

@@ -11,28 +11,31 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { DestinationStream } from 'pino';
 import { createAccessTokens } from './auth/access-token.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { registerGuard } from './auth/guard.js';
+import { withIdentityPaths } from './auth/identity-docs.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { authRoutes } from './auth/routes.js';
 import { resolveAuthSecret } from './auth/secret.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -90,6 +93,20 @@ function contentSecurityPolicy(config: Config): Record<string, string[] | null> 
   };
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function: Fastify 5.12 ignores a
+ * plain number (it cannot check the peer), while an operator whose proxies have no fixed address
+ * still needs "the address the last N proxies saw".
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
+  return (_address, hop) => hop < hops;
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -103,6 +120,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The identity service, for start-up tasks such as creating the first admin. */
     shopAuth: Auth;
+    /** Cancels unpaid orders whose hold ran out; runs on a timer, and on demand in tests. */
+    orderExpiry: OrderExpiry;
   }
 }
 
@@ -119,7 +138,7 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       // Written in the background: under load, lines are batched instead of one write each.
-      // main.ts flushes before exiting.
+      // start.ts flushes before exiting.
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdOf,
@@ -130,12 +149,14 @@ export async function buildApp({
     frameworkErrors: handleFrameworkError,
     logController: new AccessLog(),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: true,
+    // Off by default: the socket's address is the client's, and a forged X-Forwarded-For counts
+    // for nothing (rate limits, logs, sessions).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { dataDir: config.dataDir });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -149,10 +170,15 @@ export async function buildApp({
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       credentials: true,
+      // Paged lists tell their total in a header another site's script may read.
+      exposedHeaders: [TOTAL_COUNT_HEADER],
       maxAge: 600,
     });
   }
 
+  // Every route documented the same way (http/route.ts): operationId, tags, the security its
+  // access needs, every error status it can answer; plus the identity calls behind /api/auth/*.
+  registerRouteDocs(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -160,21 +186,26 @@ export async function buildApp({
         description: 'Products, reviews, accounts, orders and payments of the CaseForge web shop.',
         version: '1.0.0',
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
+    transformObject: withIdentityPaths,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs follow the shop's rule: upgrading only where the shop is served over HTTPS.
+    transformStaticCSP: (header) =>
+      config.publicUrl.startsWith('https:')
+        ? header
+        : header.replace(/\s*upgrade-insecure-requests;?/g, '').trim(),
+  });
 
   const uploadDir = path.join(config.dataDir, 'uploads');
   const secret = await resolveAuthSecret(config, db);
   db.changes.setLog((message, error) => app.log.warn({ err: error }, message));
-  const auth = createAuth({
-    config,
-    db,
-    secret,
-    mailer: mailer ?? createMailer(config, app.log),
-    log: app.log,
-  });
+  const mail = mailer ?? createMailer(config, app.log);
+  const auth = createAuth({ config, db, secret, mailer: mail, log: app.log });
   const tokens = createAccessTokens(secret);
   app.decorate('shopAuth', auth);
   registerGuard(app, { db, auth, tokens });
@@ -184,8 +215,6 @@ export async function buildApp({
   const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {
     adminEmail: config.admin?.email,
   });
-  const ordersRepository = createOrdersRepository(db.kysely, db.dialect);
-  const orders = createOrdersService(ordersRepository);
   // Stripe when its keys are set; otherwise the built-in test gateway (DESIGN.md section 6).
   let gateway: PaymentGateway;
   let testGateway: TestGateway | undefined;
@@ -195,8 +224,23 @@ export async function buildApp({
     testGateway = createTestGateway(db.kysely);
     gateway = testGateway;
   }
+  const ordersRepository = createOrdersRepository(db.kysely, db.dialect);
+  const orders = createOrdersService({
+    orders: ordersRepository,
+    gateway,
+    mailer: mail,
+    log: app.log,
+    rules: config.orderHolds,
+  });
+  const orderExpiry = createOrderExpiry(orders, app.log);
+  app.decorate('orderExpiry', orderExpiry);
+  app.addHook('onReady', async () => orderExpiry.start());
+  app.addHook('onClose', async () => orderExpiry.stop());
   const payments = createPaymentsService(gateway, ordersRepository, orders, app.log);
-  const products = createProductsService(createProductsRepository(db.kysely));
+  const products = createProductsService(createProductsRepository(db.kysely), {
+    orders: ordersRepository,
+    afterCancel: (cancelled) => orders.afterCancel(cancelled, 'product-removed'),
+  });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
 
   await app.register(

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -25,6 +27,14 @@ describe('config', () => {
     });
   });
 
+  it('reads LOG_FORMAT: json, pretty, or unset (auto: readable only at a terminal)', () => {
+    expect(parseConfig({}).logFormat).toBe('auto');
+    expect(parseConfig({ LOG_FORMAT: '' }).logFormat).toBe('auto');
+    expect(parseConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(parseConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => parseConfig({ LOG_FORMAT: 'xml' })).toThrow(/^Invalid configuration: LOG_FORMAT/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: ' ' }).stripe).toBe(
       undefined,
@@ -39,6 +49,7 @@ describe('config', () => {
       authPerAccount: 8,
       ordersPerMinute: 30,
       paymentsPerMinute: 30,
+      reviewsPerHour: 3,
     });
     const set = parseConfig({
       CORS_ORIGINS: 'https://a.example, http://b.example:8080',
@@ -48,8 +59,66 @@ describe('config', () => {
     expect(set.rateLimits.ordersPerMinute).toBe(5);
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(
+      parseConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8, ::1, loopback' }).trustProxy,
+    ).toEqual({ addresses: ['10.0.0.5', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback'] });
+  });
+
+  it('needs a real gateway in production unless test mode is chosen on purpose', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' };
+    expect(parseConfig({ ...production, ...stripe }).paymentsTestMode).toBe(false);
+    expect(parseConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
+    // Outside production the built-in gateway stays the default: it is test mode.
+    expect(parseConfig({}).paymentsTestMode).toBe(true);
+  });
+
+  it.each([
+    [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) },
+      /^Invalid configuration: STRIPE_SECRET_KEY is required in production: .*PAYMENTS_TEST_MODE=true/,
+    ],
+    [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PAYMENTS_TEST_MODE: 'false' },
+      /^Invalid configuration: STRIPE_SECRET_KEY is required in production/,
+    ],
+    [
+      { PAYMENTS_TEST_MODE: 'true', STRIPE_SECRET_KEY: 'sk_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' },
+      /^Invalid configuration: PAYMENTS_TEST_MODE cannot be used with STRIPE_SECRET_KEY/,
+    ],
+    [{ PAYMENTS_TEST_MODE: 'yes' }, /^Invalid configuration: PAYMENTS_TEST_MODE /],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a number of proxy hops/],
+    [{ TRUST_PROXY: '11' }, /TRUST_PROXY must be/],
+    [{ TRUST_PROXY: '-1' }, /TRUST_PROXY must be/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be/],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, /TRUST_PROXY must be/],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /TRUST_PROXY must be/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+    expect(() => parseConfig(env)).not.toThrow(/\n/);
+  });
+
+  it('reads how long unpaid orders hold stock and how many one customer may hold', () => {
+    expect(parseConfig({}).orderHolds).toEqual({ holdMinutes: 2880, maxUnpaidOrders: 5 });
+    expect(parseConfig({ ORDER_HOLD_MINUTES: '30', MAX_UNPAID_ORDERS: '2' }).orderHolds).toEqual({
+      holdMinutes: 30,
+      maxUnpaidOrders: 2,
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ ORDER_HOLD_MINUTES: '0' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
+    [{ ORDER_HOLD_MINUTES: '1.5' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
+    [{ MAX_UNPAID_ORDERS: '-1' }, /^Invalid configuration: MAX_UNPAID_ORDERS /],
+    [{ MAX_UNPAID_ORDERS: 'many' }, /^Invalid configuration: MAX_UNPAID_ORDERS /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
@@ -59,7 +128,10 @@ describe('config', () => {
     ],
     [{ STRIPE_SECRET_KEY: 'pk_1', STRIPE_PUBLISHABLE_KEY: 'pk_2' }, /STRIPE_SECRET_KEY must start/],
     [{ GOOGLE_CLIENT_SECRET: 'x' }, /GOOGLE_CLIENT_ID is required with GOOGLE_CLIENT_SECRET/],
-    [{ NODE_ENV: 'production' }, /^Invalid configuration: AUTH_SECRET is required in production/],
+    [
+      { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' },
+      /^Invalid configuration: AUTH_SECRET is required in production/,
+    ],
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough' }, /ADMIN_EMAIL/],
     [{ CORS_ORIGINS: 'https://a.example/path' }, /^Invalid configuration: CORS_ORIGINS.* must be/],
     [{ CORS_ORIGINS: '*' }, /CORS_ORIGINS/],
@@ -73,5 +145,29 @@ describe('config', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  describe('.env.example', () => {
+    const root = (name: string) => new URL(`../../../${name}`, import.meta.url);
+    const example = parseEnv(readFileSync(root('.env.example'), 'utf8'));
+
+    it('changes nothing when copied to .env: its values are the defaults', () => {
+      expect(parseConfig(example)).toEqual(parseConfig({}));
+    });
+
+    it("lists every variable of the README's configuration table", () => {
+      const readme = readFileSync(root('README.md'), 'utf8');
+      const table = readme.slice(
+        readme.indexOf('## Configuration'),
+        readme.indexOf('## Architecture'),
+      );
+      const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap((row) =>
+        [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]),
+      );
+      expect(documented).toContain('TRUST_PROXY');
+      for (const name of documented) {
+        expect(Object.keys(example), `${name} is missing from .env.example`).toContain(name);
+      }
+    });
   });
 });

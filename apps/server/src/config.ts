@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,41 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** The names proxy-addr (Fastify's trustProxy) knows for whole private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One proxy address: an IP, a CIDR range (`10.0.0.0/8`) or one of proxy-addr's range names. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: off (the socket's address is the client's), a number of proxy hops in front of
+ * the shop, or the proxies' own addresses. Never "trust everyone": then the leftmost
+ * `X-Forwarded-For` entry, which the client writes, would be taken as its address.
+ */
+const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return { hops };
+  } else {
+    const addresses = value.split(',').map((one) => one.trim());
+    if (addresses.every(isProxyAddress)) return { addresses };
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      "must be a number of proxy hops (1, 2) or the proxies' addresses or CIDR ranges, comma-separated (10.0.0.5, 10.0.0.0/24)",
+  });
+  return z.NEVER;
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +56,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** JSON lines, or readable lines (pino-pretty); unset: readable only in a terminal. */
+    LOG_FORMAT: z
+      .enum(['json', 'pretty', ''])
+      .optional()
+      .transform((value) => value || 'auto'),
     DATA_DIR: z.string().trim().min(1).default('data'),
     DATABASE_URL: optionalString.pipe(
       z
@@ -46,6 +87,18 @@ const envSchema = z
     /** Orders one account may place per minute, and payment calls it may make per minute. */
     ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Reviews one account may write per hour. */
+    REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    /** Which proxies in front may name the client (X-Forwarded-For); none by default. */
+    TRUST_PROXY: trustProxySchema,
+    /** The built-in test gateway in production, on purpose (a staging shop). */
+    PAYMENTS_TEST_MODE: z
+      .enum(['true', 'false', ''])
+      .optional()
+      .transform((value) => value === 'true'),
+    /** How long an unpaid order holds its stock, and how many one customer may hold (DESIGN 11). */
+    ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(2880),
+    MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
     /** Other sites allowed to call the API from a browser, comma-separated; none by default. */
     CORS_ORIGINS: optionalString.pipe(
       z
@@ -108,7 +161,28 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
+    // Without Stripe the built-in gateway takes test cards: never by accident in production.
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.PAYMENTS_TEST_MODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production: without it the built-in test gateway takes test cards (set PAYMENTS_TEST_MODE=true if that is what you want)',
+      });
+    }
+    if (env.PAYMENTS_TEST_MODE && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_TEST_MODE'],
+        message: 'cannot be used with STRIPE_SECRET_KEY (use Stripe test keys instead)',
+      });
+    }
   });
+
+export type LogFormat = 'json' | 'pretty' | 'auto';
+
+/** How far `X-Forwarded-For` is believed: see `TRUST_PROXY` in the README. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -117,6 +191,8 @@ export interface Config {
   port: number;
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** How log lines are written: `auto` is readable in a terminal and JSON otherwise. */
+  logFormat: LogFormat;
   dataDir: string;
   database: DatabaseConfig;
   publicUrl: string;
@@ -128,8 +204,14 @@ export interface Config {
   /** Whether an email-and-password account must verify its address before signing in. */
   requireEmailVerification: boolean;
   rateLimits: RateLimits;
+  /** Unpaid orders: minutes they hold their stock, and how many one customer may hold. */
+  orderHolds: { holdMinutes: number; maxUnpaidOrders: number };
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** Which proxies in front may say who the client is (`X-Forwarded-For`); false: none. */
+  trustProxy: TrustProxy;
+  /** Whether the built-in test gateway takes payments (no Stripe keys): no card is charged. */
+  paymentsTestMode: boolean;
   stripe:
     | {
         secretKey: string;
@@ -149,6 +231,7 @@ export interface RateLimits {
   authPerAccount: number;
   ordersPerMinute: number;
   paymentsPerMinute: number;
+  reviewsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +253,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dataDir,
     database: databaseUrl.startsWith('file:')
       ? { kind: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) }
@@ -195,8 +279,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       authPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       ordersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
       paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
+      reviewsPerHour: env.REVIEW_RATE_LIMIT_PER_HOUR,
     },
+    orderHolds: { holdMinutes: env.ORDER_HOLD_MINUTES, maxUnpaidOrders: env.MAX_UNPAID_ORDERS },
     corsOrigins: env.CORS_ORIGINS ?? [],
+    trustProxy: env.TRUST_PROXY,
+    paymentsTestMode: !env.STRIPE_SECRET_KEY,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -21,8 +21,15 @@ export const passwordField = z
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A person's name: 1-100 characters, not blank (sign-up, and the identity's name changes). */
+export const accountNameField = z
+  .string()
+  .trim()
+  .min(1, messages.nameRequired)
+  .max(100, 'Name is too long');
+
 export const registerSchema = z.object({
-  name: z.string().trim().min(1, messages.nameRequired).max(100, 'Name is too long'),
+  name: accountNameField,
   email: emailField,
   password: passwordField,
 });

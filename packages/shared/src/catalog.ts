@@ -1,30 +1,26 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from './constants.js';
 import { messages } from './messages.js';
+import { decimalInput, numberMessages, wholeNumberInput } from './numbers.js';
 
 export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 10_000_000;
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** A number typed into a form arrives as a string: both are accepted (DESIGN.md section 4). */
-const numeric = (label: string) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      // An empty field is a missing value, not a malformed one.
-      return value.trim() === '' ? undefined : Number(value.trim());
-    },
+/**
+ * A number typed into a form arrives as a string: both are accepted (DESIGN.md section 4), but
+ * only as plain digits ("12", or "12.50" where money is meant), never "0x0c", "1.2e1" or [12].
+ */
+const numberField = (label: string, input: typeof wholeNumberInput) =>
+  input(
     z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? `${label} is required` : `${label} must be a number`,
-      })
+      .number(numberMessages(`${label} is required`, `${label} must be a number`))
       .refine(Number.isFinite, `${label} must be a number`),
   );
 
 const wholeNumber = (label: string) =>
-  numeric(label).pipe(
+  numberField(label, wholeNumberInput).pipe(
     z
       .number()
       .int(`${label} must be a whole number`)
@@ -57,7 +53,7 @@ export const productInputSchema = z
       .max(2000, 'Description must be at most 2000 characters')
       .default(''),
     imgURL: imageUrlField,
-    price: numeric('Price').pipe(
+    price: numberField('Price', decimalInput).pipe(
       z
         .number()
         .gt(0, 'Price must be more than 0')
@@ -78,7 +74,7 @@ export type ProductInput = z.input<typeof productInputSchema>;
 
 /** `POST /api/reviews`: time, author and reviewer name come from the server and the token. */
 export const reviewCreateSchema = z.object({
-  rating: numeric('Rating').pipe(
+  rating: numberField('Rating', wholeNumberInput).pipe(
     z
       .number()
       .int(messages.ratingHint)

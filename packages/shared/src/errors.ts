@@ -9,6 +9,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  order_cancelled: 409,
+  too_many_unpaid_orders: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

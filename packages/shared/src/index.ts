@@ -10,3 +10,4 @@ export * from './accounts.js';
 export * from './users.js';
 export * from './orders.js';
 export * from './catalog.js';
+export * from './numbers.js';

@@ -33,6 +33,11 @@ export const messages = {
   loginRequired: 'Please log in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  badAuthPath: 'This address is not spelled the way the shop writes it.',
+  bodyTooDeep: 'The request body is nested too deeply.',
+  signInBusy: 'Too many sign-ins at once. Please try again in a moment.',
+  googleNotLinked:
+    'An account with this email already exists. Log in with your password and confirm your email address with the link we mailed you; then Continue With Google signs into it too.',
   resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
   passwordResetDone: 'Your password has been changed. Please log in.',
   cannotDemoteSelf: 'You cannot remove your own admin role.',
@@ -43,10 +48,18 @@ export const messages = {
   cardDeclined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   cardExpired: 'Your card has expired.',
+  paymentsTestMode:
+    'Test mode: no real card is charged. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.',
   paymentNotSucceeded: 'This payment has not succeeded.',
   paymentMismatch: 'This payment does not belong to this order.',
   loadFailed: 'We could not load this. Please check your connection and try again.',
   invalidCharacter: 'This text contains a character that is not allowed.',
   databaseUnavailable:
     'The shop cannot reach its database right now. Please try again in a moment.',
+  tooManyReviews: 'You have written several reviews in the last hour. Please try again later.',
+  reviewerNameReserved:
+    'Your name looks like the shop’s own. Please change it on My Profile before writing a review.',
+  deleteReviewText: (reviewer: string) =>
+    `You are deleting the review by ${reviewer}. You can't revert it.`,
+  storageFull: 'The shop cannot save anything right now. Please try again in a few minutes.',
 } as const;

@@ -1,12 +1,49 @@
 import { z } from 'zod';
+import { numberMessages, wholeNumberInput } from './numbers.js';
 
-/** Order states (DESIGN.md section 5). */
-export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
-export const ORDER_STATUSES = ['pending', 'placed', 'shipped'] as const;
+/** Order states (DESIGN.md sections 5 and 11). */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'placed', 'shipped', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const MAX_ORDER_QUANTITY = 1_000_000;
+
+/** What the customer and the admin read about unpaid orders holding stock (DESIGN.md section 11). */
+export const orderHoldMessages = {
+  orderCancelled: 'This order was cancelled because it was not paid in time. Please order again.',
+  tooManyUnpaidOrders: (max: number) =>
+    `You already have ${max} unpaid orders. Please pay or delete one of them first.`,
+  cancelledMailSubject: 'Your CaseForge order was cancelled',
+  cancelledMailText: (
+    productName: string,
+    quantity: number,
+    reason: 'expired' | 'product-removed',
+  ) =>
+    `Your order of ${quantity} x ${productName} was cancelled because ${reason === 'expired' ? 'it was not paid in time' : 'we no longer sell this product'}. You have not been charged for it.`,
+  intentNotPayable: 'This payment can no longer be made: its order is gone, paid or cancelled.',
+  paidByCardMeanwhile: 'The customer has just paid this order by card.',
+  refundNeeded: 'Refund needed',
+  chargedForDeletedOrder:
+    'A card was charged for a deleted order: refund it at the payment gateway.',
+  cancelled: 'Cancelled',
+} as const;
+
+/**
+ * The time left to pay, readable: "1 day 23 h", "5 h 12 min", "8 min", "less than a minute".
+ * `null` once the time has passed.
+ */
+export function formatTimeLeft(expiresAt: string, now: Date = new Date()): string | null {
+  const minutes = Math.floor((new Date(expiresAt).getTime() - now.getTime()) / 60_000);
+  if (Number.isNaN(minutes) || minutes < 0) return null;
+  if (minutes < 1) return 'less than a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'}${hours > 0 ? ` ${hours} h` : ''}`;
+  if (hours > 0) return `${hours} h${mins > 0 ? ` ${mins} min` : ''}`;
+  return `${mins} min`;
+}
 
 /**
  * `POST /api/order`. The spec's client also sends orderPName, userEmail, userName and
@@ -26,11 +63,13 @@ export const orderCreateSchema = z.object({
     .trim()
     .min(1, 'Address is required')
     .max(500, 'Address must be at most 500 characters'),
-  orderQty: z.coerce
-    .number({ message: 'Quantity is required' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+  orderQty: wholeNumberInput(
+    z
+      .number(numberMessages('Quantity is required', 'Quantity must be a whole number'))
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+  ),
   orderPName: z.unknown().optional(),
   userEmail: z.unknown().optional(),
   userName: z.unknown().optional(),
@@ -62,6 +101,10 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   trxId: z.string().nullable(),
   createdAt: z.string(),
+  /** While unpaid: when the order is cancelled and its stock released (DESIGN.md section 11). */
+  expiresAt: z.string().nullable(),
+  /** Paid after it was cancelled and its stock was gone: the money must go back. */
+  refundNeeded: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
@@ -81,6 +124,8 @@ export type Gateway = (typeof GATEWAYS)[number];
 export const paymentsConfigSchema = z.object({
   gateway: z.enum(GATEWAYS),
   publishableKey: z.string().nullable(),
+  /** The built-in test gateway: no real card is charged, and the payment page says so. */
+  testMode: z.boolean(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 

@@ -23,3 +23,41 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
+
+/**
+ * `DELETE /api/products/{id}`: a product that has orders is archived instead (gone from the
+ * catalog, kept for its orders), and its unpaid orders are cancelled.
+ */
+export const productDeletedSchema = z.object({
+  deletedCount: z.number().int(),
+  archived: z.boolean(),
+  cancelledOrders: z.number().int(),
+});
+export type ProductDeleted = z.infer<typeof productDeletedSchema>;
+
+/** `GET /api/products/{id}/open-orders` (admins): what deleting the product would do. */
+export const productOpenOrdersSchema = z.object({
+  /** Orders of this product of any state: with any, the product is archived, not deleted. */
+  orders: z.number().int(),
+  /** Unpaid orders that deleting the product cancels. */
+  unpaidOrders: z.number().int(),
+});
+export type ProductOpenOrders = z.infer<typeof productOpenOrdersSchema>;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What the admin's delete dialog adds to the spec's text, from `GET /products/{id}/open-orders`. */
+export const productRemovalMessages = {
+  impact: ({ orders, unpaidOrders }: ProductOpenOrders): string | null =>
+    orders === 0
+      ? null
+      : `It has ${plural(orders, 'order')}, so it will be archived: removed from the catalog and kept for its orders.${
+          unpaidOrders > 0
+            ? ` ${plural(unpaidOrders, 'unpaid order')} will be cancelled, and ${unpaidOrders === 1 ? 'its customer is' : 'their customers are'} not charged.`
+            : ''
+        }`,
+  unknownImpact:
+    'If it has orders it will be archived instead, and its unpaid orders will be cancelled.',
+  archived: ({ cancelledOrders }: { cancelledOrders: number }) =>
+    `The product was archived.${cancelledOrders > 0 ? ` ${plural(cancelledOrders, 'unpaid order')} cancelled.` : ''}`,
+} as const;

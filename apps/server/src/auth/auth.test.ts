@@ -2,7 +2,7 @@ import { apiErrorSchema, messages } from '@shop/shared';
 import { getMigrations } from 'better-auth/db/migration';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
 import { bearer, cookieFrom, issueToken, registerAccount, uniqueEmail } from '../test/factories.js';
@@ -129,7 +129,12 @@ describe.each(testDatabases)('identity on $name', (kind) => {
         payload: { email: account.email, redirectTo: '/reset-password' },
       });
       expect(ask.statusCode).toBe(200);
-      const mail = outbox.find((m) => m.to === account.email && /reset/i.test(m.subject));
+      // Mail leaves after the answer.
+      const mail = await vi.waitFor(() => {
+        const sent = outbox.find((m) => m.to === account.email && /reset/i.test(m.subject));
+        if (!sent) throw new Error('no reset mail yet');
+        return sent;
+      });
       const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0];
       expect(link).toBeDefined();
       const token = new URL(link!).pathname.split('/').pop()!;

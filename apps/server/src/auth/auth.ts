@@ -4,7 +4,8 @@ import { PASSWORD_MIN_LENGTH } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { Mailer } from './mailer.js';
+import type { Mail, Mailer } from './mailer.js';
+import { createLimitedHashing } from './password-hashing.js';
 
 const SESSION_DAYS = 7;
 
@@ -38,6 +39,20 @@ export interface AuthDeps {
  * discovery, so tests can stand in a local one), with sessions stored in our database.
  */
 export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
+  /**
+   * Mail leaves after the answer: the request never waits for SMTP, so a slow or silent mail
+   * server cannot stall sign-up or reset, and the answer and its timing are the same whether an
+   * account exists or not. A failure is logged (the link is not: it is a credential).
+   */
+  const sendAfterReply = (mail: Mail) => {
+    setImmediate(() => {
+      mailer.send(mail).catch((error: unknown) => {
+        log.warn({ err: error, mailTo: mail.to, subject: mail.subject }, 'mail not sent');
+      });
+    });
+  };
+  const hashing = createLimitedHashing();
+
   return {
     appName: 'CaseForge',
     baseURL: config.publicUrl,
@@ -51,8 +66,11 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
     },
     account: {
       modelName: 'auth_account',
-      // Google vouches for the address, so a Google sign-in joins an existing email account.
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // A Google sign-in joins an existing account only when both sides have proven the
+      // address: Google says `email_verified` (no provider is trusted without it) and the
+      // account's own email is confirmed. Otherwise Better Auth answers `account_not_linked`,
+      // which the login page explains.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     verification: { modelName: 'auth_verification' },
     emailAndPassword: {
@@ -61,8 +79,10 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
       maxPasswordLength: 128,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's own scrypt, with at most two hashes at once (see password-hashing.ts).
+      password: { hash: hashing.hash, verify: hashing.verify },
       async sendResetPassword({ user, url }) {
-        await mailer.send({
+        sendAfterReply({
           to: user.email,
           subject: 'Reset your CaseForge password',
           text: `Hello ${user.name},\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf you did not ask for this, ignore this mail.`,
@@ -73,7 +93,7 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send({
+        sendAfterReply({
           to: user.email,
           subject: 'Confirm your CaseForge email address',
           text: `Hello ${user.name},\n\nConfirm your email address here:\n${url}`,
@@ -101,13 +121,18 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
     telemetry: { enabled: false },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https:'),
+      // The route forwarder writes the trusted client address (request.ip) into this header.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Better Auth skips its origin (CSRF) check when NODE_ENV=test; we test what runs in
       // production, so the check is always on.
       disableOriginCheck: false,
     },
     logger: {
+      // Anyone can make Better Auth log an "error" (a link that cannot be made, an expired
+      // state): client mistakes are warnings at most. A failure of the service itself shows as a
+      // 5xx answer, which routes.ts logs at error level.
       log(level, message, ...args) {
-        const method = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level;
+        const method = level === 'debug' ? 'debug' : level === 'info' ? 'info' : 'warn';
         log[method]({ args }, `auth: ${message}`);
       },
     },

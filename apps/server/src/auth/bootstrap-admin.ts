@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_PASSWORD_PROVIDER } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { newId } from '../db/ids.js';
-import { nowIso } from '../db/time.js';
 import type { Auth } from './auth.js';
+import { createBootstrapAdminRepository } from './bootstrap-admin.repository.js';
 
 const GENERATED_ADMIN_EMAIL = 'admin@caseforge.example';
 
+/** Why the shop refuses to start rather than hand an unproven identity the admin role. */
+export class AdminBootstrapError extends ConfigError {}
+
 /**
- * Makes sure the shop has an admin. ADMIN_EMAIL/ADMIN_PASSWORD create that account (or make it
- * admin); without them, an empty shop gets one admin whose generated password is logged once.
+ * Makes sure the shop has an admin. ADMIN_EMAIL/ADMIN_PASSWORD create that account, or make it
+ * admin when it exists and ADMIN_PASSWORD is its password: an identity someone else registered
+ * first under that address is never promoted (the start is refused instead). Without them, an
+ * empty shop gets one admin whose generated password is logged once.
  */
 export async function bootstrapAdmin({
   auth,
@@ -24,63 +27,49 @@ export async function bootstrapAdmin({
   config: Config;
   log: FastifyBaseLogger;
 }): Promise<void> {
-  let email: string;
-  let password: string | undefined;
-  if (config.admin) {
-    email = config.admin.email.toLowerCase();
-    password = config.admin.password;
-  } else {
-    const admin = await db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
-      .executeTakeFirst();
-    if (admin) return;
-    email = GENERATED_ADMIN_EMAIL;
-    password = randomBytes(12).toString('base64url');
-  }
+  const repository = createBootstrapAdminRepository(db);
+  await repository.exclusively(async () => {
+    let email: string;
+    let password: string;
+    if (config.admin) {
+      email = config.admin.email.toLowerCase();
+      password = config.admin.password;
+    } else {
+      if (await repository.hasAdmin()) return;
+      email = GENERATED_ADMIN_EMAIL;
+      password = randomBytes(12).toString('base64url');
+    }
 
-  let identity = await db.kysely
-    .selectFrom('auth_user')
-    .select(['id', 'name'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-  let created = false;
-  if (!identity) {
+    const existing = await repository.findIdentity(email);
+    // The admin's own account, whose password may have changed since: nothing to prove.
+    if (existing?.isAdmin) return;
+    if (existing) {
+      const { password: hasher } = await auth.$context;
+      const proven =
+        existing.passwordHash !== null &&
+        (await hasher.verify({ hash: existing.passwordHash, password }).catch(() => false));
+      if (!proven) throw new AdminBootstrapError(refusal(email, config.admin !== undefined));
+      await repository.promote(existing, email);
+      log.info({ email }, 'existing account made admin: ADMIN_PASSWORD matches its password');
+      return;
+    }
+
     const result = await auth.api.signUpEmail({ body: { email, password, name: 'Admin' } });
-    identity = { id: result.user.id, name: result.user.name };
-    created = true;
-  }
-  // The operator chose this address: no verification mail round trip for it.
-  await db.kysely
-    .updateTable('auth_user')
-    .set({ emailVerified: db.dialect === 'postgres' ? true : 1 })
-    .where('id', '=', identity.id)
-    .execute();
+    await repository.promote({ id: result.user.id, name: result.user.name }, email);
+    if (config.admin) {
+      log.info({ email }, 'admin account created from ADMIN_EMAIL');
+    } else {
+      // Shown once: the next start finds an admin and says nothing.
+      log.warn(
+        { email, password },
+        'Created the first admin. Sign in with this email and password and keep them safe: the password is not shown again. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.',
+      );
+    }
+  });
+}
 
-  const now = nowIso();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id: newId(),
-      email,
-      uid: identity.id,
-      display_name: identity.name,
-      provider_id: EMAIL_PASSWORD_PROVIDER,
-      role: 'admin',
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ role: 'admin', updated_at: now }))
-    .execute();
-
-  if (!config.admin && created) {
-    // Shown once: the next start finds an admin and says nothing.
-    log.warn(
-      { email, password },
-      'Created the first admin. Sign in with this email and password and keep them safe: the password is not shown again. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.',
-    );
-  } else if (created) {
-    log.info({ email }, 'admin account created from ADMIN_EMAIL');
-  }
+function refusal(email: string, chosen: boolean): string {
+  return chosen
+    ? `Refusing to start: an account for ADMIN_EMAIL ${email} already exists and ADMIN_PASSWORD is not its password, so it is not made admin (someone may have registered it first). Set ADMIN_PASSWORD to that account's password, or choose another ADMIN_EMAIL.`
+    : `Refusing to start: the shop has no admin and an account for ${email} already exists that the shop did not create, so it is not made admin. Set ADMIN_EMAIL and ADMIN_PASSWORD to an admin account of your own.`;
 }

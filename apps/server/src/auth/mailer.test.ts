@@ -3,7 +3,8 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/build-app.js';
-import { createMailer } from './mailer.js';
+import { startSilentSmtp } from '../test/silent-smtp.js';
+import { createMailer, SMTP_TIMEOUTS } from './mailer.js';
 
 describe('mailer', () => {
   const received: { from: string; to: string[]; data: string }[] = [];
@@ -63,5 +64,24 @@ describe('mailer', () => {
     });
     expect(lines.join('')).toContain('verify-email?token=xyz');
     expect(lines.join('')).toContain('customer@example.com');
+  });
+
+  it('gives up on a mail server that never answers, within seconds', async () => {
+    expect(Math.max(...Object.values(SMTP_TIMEOUTS))).toBeLessThanOrEqual(10_000);
+    const silent = await startSilentSmtp();
+    try {
+      const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
+      // The real timeouts, shortened so the test does not wait for them.
+      const mailer = createMailer(config, pino({ level: 'silent' }), {
+        connectionTimeout: 300,
+        greetingTimeout: 300,
+        socketTimeout: 300,
+      });
+      await expect(
+        mailer.send({ to: 'customer@example.com', subject: 'Hello', text: 'Hi' }),
+      ).rejects.toThrow(/greeting|timeout/i);
+    } finally {
+      await silent.close();
+    }
   });
 });

@@ -13,10 +13,25 @@ export interface Mailer {
 }
 
 /**
+ * How long SMTP may take, in ms: to connect, to greet, and between any two answers. Short, so a
+ * mail server that never answers frees its connection in seconds instead of nodemailer's
+ * default minutes (mail is sent after the answer, so no request waits for it either way).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 10_000,
+} as const;
+
+/**
  * Sends mail through SMTP_URL. Without it the mail (and its link) goes to the server log, so a
  * shop without a mail server still lets its operator finish a password reset.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Config,
+  log: FastifyBaseLogger,
+  timeouts: { [K in keyof typeof SMTP_TIMEOUTS]: number } = SMTP_TIMEOUTS,
+): Mailer {
   const smtp = config.smtp;
   if (!smtp) {
     return {
@@ -28,7 +43,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport(smtp.url);
+  const transport = nodemailer.createTransport({ url: smtp.url, ...timeouts });
   return {
     async send(mail) {
       await transport.sendMail({ from: smtp.from, ...mail });

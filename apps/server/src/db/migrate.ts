@@ -1,36 +1,46 @@
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './database.js';
 import { initial } from './migrations/0001-initial.js';
 import { auth } from './migrations/0002-auth.js';
 import { payments } from './migrations/0003-payments.js';
 import { ordersByEmail } from './migrations/0004-orders-by-email.js';
 import { sharedState } from './migrations/0005-shared-state.js';
+import { orderHolds } from './migrations/0006-order-holds.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
-function migrations(db: Db): Record<string, Migration> {
+export function migrations(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initial(db.dialect),
     '0002-auth': auth(db.dialect),
     '0003-payments': payments(db.dialect),
     '0004-orders-by-email': ordersByEmail,
     '0005-shared-state': sharedState(db.dialect),
+    '0006-order-holds': orderHolds(db.dialect),
   };
 }
 
-/** Brings the schema up to date; throws (and the server does not start) when a migration fails. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it to
-  // ours, or a database holding several shops' schemas (the tests') would confuse it.
+/**
+ * Kysely's migrator over our migrations. Kysely looks for its bookkeeping tables in every schema
+ * unless told which one: it is pinned to ours, or a database holding several shops' schemas (the
+ * tests') would confuse it.
+ */
+export async function createMigrator(db: Db): Promise<Migrator> {
   const schema =
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
           .rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.kysely,
     provider: { getMigrations: () => Promise.resolve(migrations(db)) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/** Brings the schema up to date; throws (and the server does not start) when a migration fails. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = await createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

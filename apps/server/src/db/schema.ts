@@ -15,6 +15,8 @@ export interface ProductsTable {
   price_cents: number;
   aqty: number;
   minquantity: number;
+  /** Set when a product with orders is deleted: gone from the catalog, kept for its orders. */
+  archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -58,6 +60,10 @@ export interface OrdersTable {
   payment_status: PaymentStatus;
   order_status: OrderStatus;
   transaction_id: string | null;
+  /** While unpaid: when the order is cancelled and its stock returned (DESIGN.md section 11). */
+  expires_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Paid after its cancellation with the stock gone: the money must go back. 0/1 on SQLite. */
+  refund_needed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -90,12 +96,16 @@ export interface AuthSessionTable {
   id: string;
   userId: string;
   expiresAt: Date | string | number;
+  /** The client address TRUST_PROXY vouches for, recorded by Better Auth. */
+  ipAddress: string | null;
 }
 
 export interface AuthAccountTable {
   id: string;
   userId: string;
   providerId: string;
+  /** Better Auth's password hash, on the `credential` account only. */
+  password: string | null;
 }
 
 export interface AuthUserTable {

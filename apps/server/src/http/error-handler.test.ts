@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, registerErrorHandling } from './error-handler.js';
+import { isDatabaseUnavailable, isStorageFull, registerErrorHandling } from './error-handler.js';
 
 /** The error a real call gives, so the tests follow what the drivers really throw. */
 async function caught(call: () => Promise<unknown>): Promise<unknown> {
@@ -152,6 +152,68 @@ describe('error handler', () => {
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
     expect(apiErrorSchema.parse(bug.json()).error.code).toBe('internal');
+    await app.close();
+  });
+});
+
+describe('isStorageFull', () => {
+  it.each([
+    ['a full disk', Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' })],
+    ['a full quota', { code: 'EDQUOT', message: 'disk quota exceeded' }],
+    ['a full SQLite database', { code: 'SQLITE_FULL', message: 'database or disk is full' }],
+    ['PostgreSQL out of disk', { code: '53100', message: 'could not extend file' }],
+    ['a wrapped cause', new Error('insert failed', { cause: { code: 'SQLITE_FULL' } })],
+  ])('knows %s', (_label, error) => {
+    expect(isStorageFull(error)).toBe(true);
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it.each([
+    ['a bug', new Error('x')],
+    ['a refused connection', { code: 'ECONNREFUSED' }],
+    ['null', null],
+  ])('leaves %s alone', (_label, error) => {
+    expect(isStorageFull(error)).toBe(false);
+  });
+
+  it('answers 503 with Retry-After and remembers it for the health check', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/write', async () => {
+      throw Object.assign(new Error('SQLITE_FULL: database or disk is full'), {
+        code: 'SQLITE_FULL',
+      });
+    });
+    expect(await app.storageHealth.isFull()).toBe(false);
+    const res = await app.inject({ method: 'GET', url: '/write' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
+    expect(apiErrorSchema.parse(res.json())).toEqual({
+      error: { code: 'unavailable', message: messages.storageFull },
+    });
+    expect(await app.storageHealth.isFull()).toBe(true);
+    await app.close();
+  });
+});
+
+describe('the identity service on a full disk', () => {
+  it("answers its 422 or 500 with the full disk's 503 while storage is full, and only then", async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    // Better Auth catches its database error and answers 422 'Failed to create user'.
+    app.post('/api/auth/sign-up/email', async (_request, reply) =>
+      reply.status(422).send({ error: { code: 'bad_request', message: 'Failed to create user' } }),
+    );
+    app.post('/api/other', async (_request, reply) => reply.status(422).send({ error: 'x' }));
+    const signUp = () => app.inject({ method: 'POST', url: '/api/auth/sign-up/email' });
+    expect((await signUp()).statusCode).toBe(422);
+
+    app.storageHealth.recordFailure();
+    const full = await signUp();
+    expect(full.statusCode).toBe(503);
+    expect(full.headers['retry-after']).toBe('60');
+    expect(apiErrorSchema.parse(full.json()).error.message).toBe(messages.storageFull);
+    expect((await app.inject({ method: 'POST', url: '/api/other' })).statusCode).toBe(422);
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import { errorStatus, messages, type ApiError, type ErrorCode } from '@shop/shar
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
+import { createStorageHealth, STORAGE_RETRY_AFTER_SECONDS } from './storage-health.js';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -79,14 +80,52 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/**
+ * No space left: the disk (ENOSPC), the user's quota (EDQUOT), SQLite's database or journal
+ * (SQLITE_FULL) or PostgreSQL's disk (53100 disk_full). Wrapped errors are looked through.
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+    if (code.startsWith('SQLITE_FULL')) return true;
+  }
+  if (Array.isArray(errors) && errors.some((inner) => isStorageFull(inner, depth + 1))) {
+    return true;
+  }
+  return isStorageFull(cause, depth + 1);
+}
+
 const OUTAGE_LOG_INTERVAL_MS = 5_000;
 
 /**
  * Turns every error into the documented JSON shape. Expected errors keep their message; anything
- * else is logged and answered with a 500 that hides its details.
+ * else is logged and answered with a 500 that hides its details. A full disk or database is a
+ * 503 with Retry-After (remembered for the health check; `dataDir`'s free space is watched too).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { dataDir }: { dataDir?: string } = {},
+): void {
   let lastOutageLog = 0;
+  const storage = createStorageHealth(dataDir);
+  app.decorate('storageHealth', storage);
+  const storageFull = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+      .send(body('unavailable', messages.storageFull));
+
+  // The identity service catches its own database errors and answers 422 or 500: while the
+  // disk is full, that is the full disk speaking, not the caller's mistake.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 422 && reply.statusCode !== 500) return payload;
+    if (!request.url.startsWith('/api/auth/') || !(await storage.isFull())) return payload;
+    reply.status(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    return JSON.stringify(body('unavailable', messages.storageFull));
+  });
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
@@ -96,6 +135,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1]}` : 'The request is invalid';
       return reply.status(400).send(body('validation_failed', message, fields));
+    }
+    if (isStorageFull(error)) {
+      storage.recordFailure();
+      if (Date.now() - lastOutageLog >= OUTAGE_LOG_INTERVAL_MS) {
+        lastOutageLog = Date.now();
+        request.log.error({ err: error }, 'no space left to store data: answering 503');
+      }
+      return storageFull(reply);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

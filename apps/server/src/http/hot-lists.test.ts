@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../test/build-app.js';
+import { MAX_HOT_ENTRIES } from './hot-lists.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
 import { insertProduct } from '../test/factories.js';
 
@@ -101,5 +102,79 @@ describe.each(testDatabases)('replayed public lists on $name', (kind) => {
     expect((await fetch(`${base}/api/products?limit=0`)).status).toBe(400);
     expect((await fetch(`${base}/api/products`, { method: 'HEAD' })).status).toBe(200);
     expect(throughFastify - before).toBe(3);
+  });
+
+  it('keeps taking new lists after many junk addresses, dropping the oldest', async () => {
+    // Issue 10: after 64 junk URLs no new list was kept until a restart.
+    for (let i = 0; i < MAX_HOT_ENTRIES + 10; i += 1) {
+      expect((await fetch(`${base}/api/products?limit=6&junk=${i}`)).status).toBe(200);
+    }
+    await expect
+      .poll(async () => {
+        const before = throughFastify;
+        await fetch(`${base}/api/reviews?limit=5`);
+        await fetch(`${base}/api/reviews?limit=5`);
+        return throughFastify - before;
+      })
+      .toBeLessThanOrEqual(1);
+  });
+});
+
+describe.each(testDatabases)('replayed public lists with CORS origins on $name', (kind) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let base: string;
+  let throughFastify = 0;
+  const partner = 'https://partner.example';
+
+  beforeAll(async () => {
+    db = await kind.open();
+    app = await buildApp({
+      config: testConfig({ CORS_ORIGINS: partner }),
+      db,
+      mailer: { send: async () => undefined },
+    });
+    app.addHook('onRequest', async () => {
+      throughFastify += 1;
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it("never replays one origin's CORS headers to another", async () => {
+    // Issue 10: the kept answer was replayed with another origin's Access-Control-Allow-Origin.
+    const get = (origin?: string) =>
+      fetch(`${base}/api/reviews?limit=6`, { headers: origin ? { origin } : {} });
+    await expect
+      .poll(async () => {
+        const before = throughFastify;
+        await get(partner);
+        await get(partner);
+        return throughFastify - before;
+      })
+      .toBe(0);
+    const kept = await get(partner);
+    expect(kept.headers.get('access-control-allow-origin')).toBe(partner);
+    expect(kept.headers.get('access-control-expose-headers')).toMatch(/x-total-count/i);
+    expect(kept.headers.get('x-total-count')).toMatch(/^\d+$/);
+    for (let i = 0; i < 2; i += 1) {
+      const evil = await get('https://evil.example');
+      expect(evil.status).toBe(200);
+      expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+      const plain = await get();
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // Each is kept on its own: the second round was replayed too.
+    const before = throughFastify;
+    await get('https://evil.example');
+    await get();
+    expect(throughFastify - before).toBe(0);
   });
 });

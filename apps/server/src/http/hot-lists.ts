@@ -12,8 +12,12 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** How many distinct addresses (`/api/products?limit=6`, ...) are kept; others go the long way. */
-const MAX_ENTRIES = 64;
+/**
+ * How many answers (address, encoding and origin) are kept. Anyone can invent addresses
+ * (`/api/products?limit=6&junk=1`…): past this, answers of an older generation go first, then
+ * the oldest kept, so what the home page asks for is kept again on its next visit.
+ */
+export const MAX_HOT_ENTRIES = 64;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,9 +30,14 @@ declare module 'fastify' {
   }
 }
 
-/** One answer per address and per encoding the caller accepts (plain, gzip, brotli). */
-const keyOf = (url: string, acceptEncoding: string | undefined) =>
-  `${pickEncoding(acceptEncoding) ?? 'identity'} ${url}`;
+/**
+ * One answer per address, per encoding the caller accepts (plain, gzip, brotli) and per Origin:
+ * with CORS_ORIGINS set, an answer carries the CORS headers of the origin that asked (or none),
+ * so it may only be replayed to that same origin. Same-origin page loads send no Origin.
+ */
+const keyOf = (req: IncomingMessage, url: string) =>
+  // A newline cannot occur in a header value: no origin can pass for another key.
+  `${pickEncoding(req.headers['accept-encoding']) ?? 'identity'}\n${req.headers.origin ?? ''}\n${url}`;
 
 interface Entry {
   table: WatchedTable;
@@ -49,11 +58,28 @@ export function createHotLists(feed: ChangeFeed) {
   const entries = new Map<string, Entry>();
   let log: FastifyBaseLogger | undefined;
 
+  function keep(key: string, entry: Entry): void {
+    entries.delete(key);
+    if (entries.size >= MAX_HOT_ENTRIES) {
+      for (const [old, kept] of entries) {
+        if (feed.generation(kept.table) !== kept.generation) entries.delete(old);
+      }
+      const oldest = entries.keys().next();
+      if (entries.size >= MAX_HOT_ENTRIES && !oldest.done) entries.delete(oldest.value);
+    }
+    entries.set(key, entry);
+  }
+
   return {
+    /** How many answers are kept (for tests). */
+    get size(): number {
+      return entries.size;
+    },
+
     /** Serves a kept answer; false when the request must go through Fastify. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
       if (req.method !== 'GET' || req.url === undefined) return false;
-      const entry = entries.get(keyOf(req.url, req.headers['accept-encoding']));
+      const entry = entries.get(keyOf(req, req.url));
       if (!entry || feed.generation(entry.table) !== entry.generation) return false;
       const started = performance.now();
       const requestId = requestIdOf(req);
@@ -83,15 +109,14 @@ export function createHotLists(feed: ChangeFeed) {
         if (!table || generation === undefined || reply.statusCode !== 200) return payload;
         if (request.method !== 'GET') return payload;
         if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-        const key = keyOf(request.url, request.headers['accept-encoding']);
-        if (!entries.has(key) && entries.size >= MAX_ENTRIES) return payload;
+        const key = keyOf(request.raw, request.url);
         const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
         const headers = ['content-length', String(body.length)];
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value === undefined || name === 'x-request-id' || name === 'content-length') continue;
           for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
         }
-        entries.set(key, { table, generation, headers, body });
+        keep(key, { table, generation, headers, body });
         return payload;
       });
     },

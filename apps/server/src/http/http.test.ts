@@ -87,6 +87,26 @@ describe.each(testDatabases)('HTTP layer on $name', (kind) => {
     await secure.close();
   });
 
+  it("gives the API docs the shop's HTTPS rule: no upgrade-insecure-requests over HTTP", async () => {
+    const secure = await buildTestApp(db, { PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
+        const plain = await app.inject({ method: 'GET', url });
+        expect(plain.statusCode, url).toBeLessThan(400);
+        expect(plain.headers['content-security-policy'], url).toContain("default-src 'self'");
+        expect(plain.headers['content-security-policy'], url).not.toContain(
+          'upgrade-insecure-requests',
+        );
+        const overHttps = await secure.inject({ method: 'GET', url });
+        expect(overHttps.headers['content-security-policy'], url).toContain(
+          'upgrade-insecure-requests',
+        );
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('publishes the OpenAPI document and its UI', async () => {
     const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);

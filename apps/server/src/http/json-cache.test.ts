@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { createJsonCache } from './json-cache.js';
+import { createJsonCache, MAX_CACHED_KEYS } from './json-cache.js';
 
 /** A feed whose generation the test moves by hand; undefined stands for "not listening". */
 function fakeFeed() {
@@ -62,5 +62,24 @@ describe('json cache', () => {
     await cache.get('all', load);
     await cache.get('all', load);
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps at most MAX_CACHED_KEYS answers, dropping the least recently used', async () => {
+    const { feed } = fakeFeed();
+    const cache = createJsonCache(feed, 'reviews');
+    const load = vi.fn(async () => []);
+    await cache.get('home', load);
+    for (let i = 0; i < MAX_CACHED_KEYS * 3; i += 1) {
+      await cache.get(`junk-${i}`, load);
+      // The home page's list is asked for all the time: it stays.
+      if (i % 10 === 0) await cache.get('home', load);
+    }
+    expect(cache.size).toBe(MAX_CACHED_KEYS);
+    load.mockClear();
+    await cache.get('home', load);
+    await cache.get(`junk-${MAX_CACHED_KEYS * 3 - 1}`, load);
+    expect(load).not.toHaveBeenCalled();
+    await cache.get('junk-0', load);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,20 +8,35 @@ import { AppError } from './app-error.js';
 /**
  * The calls an attacker or a runaway client would hammer. A route opts in with
  * `config: { limit: 'auth' | 'orders' | 'payments' }`:
- * - `auth`: sign-in, sign-up and password reset, per client address and per account (email);
+ * - `auth`: the identity calls that check a password or send mail (sign-in, sign-up, password
+ *   reset, verification mail, account changes), per client address and per account (email);
  * - `orders`: placing orders, per signed-in account;
- * - `payments`: payment intents and payment reports, per signed-in account.
+ * - `payments`: payment intents and payment reports, per signed-in account;
+ * - `reviews`: writing reviews, per signed-in account and per hour.
  */
-export type LimitName = 'auth' | 'orders' | 'payments';
+export type LimitName = 'auth' | 'orders' | 'payments' | 'reviews';
+
+/** The limit one request of a route gets, and the call it counts as (accounts count per call). */
+export interface LimitOfRequest {
+  limit: LimitName;
+  call: string;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     limit?: LimitName;
+    /**
+     * For a route that serves many calls (the identity service's `/auth/*`): the limit of this
+     * request, decided by what it means (the path as the service routes it), not by how it is
+     * spelled; undefined for a call without one.
+     */
+    limitOf?: (request: FastifyRequest) => LimitOfRequest | undefined;
   }
 }
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const ONE_MINUTE = 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
 type Check = (request: FastifyRequest) => Promise<{
   isAllowed: boolean;
@@ -33,6 +48,11 @@ function emailOf(request: FastifyRequest): string | undefined {
   const body = request.body;
   if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
   return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+}
+
+/** The call an attempt counts under: the route's own, or the path as the route resolved it. */
+function callOf(request: FastifyRequest): string {
+  return request.routeOptions.config.limitOf?.(request)?.call ?? request.routeOptions.url ?? '';
 }
 
 /** The signed-in account, or the address for a call that reached the limit without one. */
@@ -95,7 +115,7 @@ export async function registerRateLimits(
           timeWindow: TEN_MINUTES,
           // A request without an email is refused by validation; it counts against its address.
           keyGenerator: (request) =>
-            `auth-account:${request.url.split('?')[0]}:${emailOf(request) ?? request.ip}`,
+            `auth-account:${callOf(request)}:${emailOf(request) ?? request.ip}`,
         }),
       ],
       message: messages.tooManyAttempts,
@@ -120,10 +140,21 @@ export async function registerRateLimits(
       ],
       message: messages.tooManyRequests,
     },
+    reviews: {
+      checks: [
+        app.createRateLimit({
+          max: limits.reviewsPerHour,
+          timeWindow: ONE_HOUR,
+          keyGenerator: (request) => `reviews:${accountOf(request)}`,
+        }),
+      ],
+      message: messages.tooManyReviews,
+    },
   };
 
   app.addHook('preValidation', async (request, reply) => {
-    const name = request.routeOptions.config.limit;
+    const { limit: fixed, limitOf } = request.routeOptions.config;
+    const name = limitOf?.(request)?.limit ?? fixed;
     if (!name) return;
     const limit = checks[name];
     // Every check counts the attempt; any one of them refuses it.

@@ -71,16 +71,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string | 
       index: false,
       cacheControl: false,
       preCompressed: true,
-      setHeaders(res, filePath) {
-        // Brotli and gzip twins are chosen per browser; caches must key on it.
-        res.setHeader('Vary', 'Accept-Encoding');
+      // With `preCompressed` the plugin itself adds `Vary: accept-encoding` (the brotli and
+      // gzip twins are chosen per browser), so only the caching policy is ours.
+      setHeaders(reply, filePath) {
         const relative = path.relative(webDist, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {
-          res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+          reply.header('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
         } else if (relative === 'index.html') {
-          res.setHeader('Cache-Control', 'no-cache');
+          reply.header('Cache-Control', 'no-cache');
         } else {
-          res.setHeader('Cache-Control', 'public, max-age=86400');
+          reply.header('Cache-Control', 'public, max-age=86400');
         }
       },
     });

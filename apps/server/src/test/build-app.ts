@@ -20,6 +20,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // One test customer places and pays many orders a minute; the limits have tests of their own.
     ORDER_RATE_LIMIT_PER_MINUTE: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    REVIEW_RATE_LIMIT_PER_HOUR: '100000',
+    // Likewise it holds many unpaid orders; the limit's own tests set it.
+    MAX_UNPAID_ORDERS: '100000',
     ...overrides,
   });
 }

@@ -287,6 +287,11 @@ const NUMBERS: readonly unknown[] = [
   '1e3',
   '0x10',
   '0b11',
+  // Issue 10: z.coerce took these as whole numbers.
+  [10],
+  [2],
+  '1e1',
+  '0x0a',
   '',
   '  ',
   'two',
@@ -585,6 +590,7 @@ const semantics: Record<string, Semantic> = {
   'GET /api/products/:id': productMustExist,
   'PUT /api/products/:id': productMustExist,
   'DELETE /api/products/:id': productMustExist,
+  'GET /api/products/:id/open-orders': productMustExist,
 
   'POST /api/order': ({ body, fx }) => {
     const product = findProduct(fx, body['orderProduct']);
@@ -667,6 +673,8 @@ const semantics: Record<string, Semantic> = {
   },
   'PUT /api/profile/:email': ({ params, caller }) =>
     lower(params['email']) !== caller.email ? "another user's profile" : undefined,
+  'DELETE /api/reviews/:id': ({ params, fx }) =>
+    fx.reviewIds.includes(params['id'] ?? '') ? undefined : 'unknown review',
   'PUT /api/user/admin/:email': ({ params, fx }) =>
     findUser(fx, params['email']) ? undefined : 'unknown user',
   'PUT /api/user/user/:email': ({ params, caller, fx }) => {
@@ -703,10 +711,13 @@ function baseParts(key: string, caller: Caller, fx: FuzzFixtures): Parts {
     case 'POST /api/product':
       return parts({}, json(productBody));
     case 'GET /api/products/:id':
+    case 'GET /api/products/:id/open-orders':
     case 'DELETE /api/products/:id':
       return parts({ id: product?.id ?? '' });
     case 'PUT /api/products/:id':
       return parts({ id: product?.id ?? '' }, json(productBody));
+    case 'DELETE /api/reviews/:id':
+      return parts({ id: fx.reviewIds[0] ?? '' });
     case 'POST /api/reviews':
       return parts(
         {},
@@ -1165,14 +1176,17 @@ function webhookRequest(rng: Rng, route: FuzzRoute, callerName: CallerName, fx: 
     intent['status'] = rng.pick(['processing', 'requires_payment_method', 'canceled']);
   if (flaw === 4) intent['metadata'] = rng.pick([{}, { orderId: hostileId(rng, fx) }]);
   if (flaw === 5) intent['metadata'] = { orderId: 'f'.repeat(24) };
+  // The order the event names, which a hostile id can make another real order than `order`.
+  const named = fx.orders.find(
+    (one) => one.id === (intent['metadata'] as Record<string, unknown>)['orderId'],
+  );
   const applies =
     event['type'] === 'payment_intent.succeeded' &&
-    order !== undefined &&
-    order.paymentStatus === 'pending' &&
-    intent['amount'] === order.priceCents &&
+    named !== undefined &&
+    named.paymentStatus === 'pending' &&
+    intent['amount'] === named.priceCents &&
     intent['currency'] === 'usd' &&
-    intent['status'] === 'succeeded' &&
-    (intent['metadata'] as Record<string, unknown>)['orderId'] === order.id;
+    intent['status'] === 'succeeded';
   if (applies) intent['currency'] = 'eur';
 
   let payload: string | Buffer = toJsonText(event);
@@ -1381,11 +1395,21 @@ function authRequest(
   const email = () => (rng.chance(0.5) ? hostileEmail(rng, fx) : rng.pick(fx.users).email);
   const spoil = (body: Record<string, unknown>) =>
     rng.chance(0.4) ? { ...body, [rng.pick(SPOOF_KEYS)]: hostileValue(rng, fx) } : body;
-  let url = route.url;
+  // One route serves the identity service; its calls are chosen here.
+  const call =
+    route.method === 'POST'
+      ? rng.pick([
+          '/api/auth/sign-in/email',
+          '/api/auth/sign-up/email',
+          '/api/auth/request-password-reset',
+          route.url,
+        ])
+      : route.url;
+  let url = call;
   let body: Body = { kind: 'none' };
   let reason: string;
 
-  if (route.url === '/api/auth/sign-in/email') {
+  if (call === '/api/auth/sign-in/email') {
     const variant = rng.int(4);
     const fields: Record<string, unknown> = { email: email(), password: rng.pick(WRONG_PASSWORDS) };
     if (variant === 0) fields[rng.pick(['email', 'password'])] = undefined;
@@ -1394,7 +1418,7 @@ function authRequest(
       fields['callbackURL'] = rng.pick(['https://evil.example', 'javascript:alert(1)']);
     body = { kind: 'json', value: spoil(fields) };
     reason = 'wrong credentials';
-  } else if (route.url === '/api/auth/sign-up/email') {
+  } else if (call === '/api/auth/sign-up/email') {
     const fields: Record<string, unknown> = {
       email: `fuzz-${rng.int(1e9)}@example.com`,
       password: 'long-enough-password',
@@ -1411,7 +1435,7 @@ function authRequest(
     if (flaw === 4) fields['name'] = rng.pick([42, null, ['a'], { a: 1 }]);
     body = { kind: 'json', value: spoil(fields) };
     reason = 'unusable sign-up';
-  } else if (route.url === '/api/auth/request-password-reset') {
+  } else if (call === '/api/auth/request-password-reset') {
     const fields: Record<string, unknown> = {};
     if (rng.chance(0.5)) fields['email'] = rng.pick([42, null, [], {}, true]);
     if (rng.chance(0.5)) fields['redirectTo'] = hostileString(rng, fx);
@@ -1447,11 +1471,36 @@ function authRequest(
       reason = 'no such endpoint';
     }
   }
+  if (url === call && call !== route.url && rng.chance(0.3)) {
+    url = otherSpellingOf(rng, url);
+    reason = `${reason}, or a non-canonical path`;
+  }
   if (METHODS_WITH_BODY.has(route.method) && rng.chance(0.1)) {
     body = brokenTransport(rng, route.method);
     reason = 'broken transport';
   }
   return toRequest(route, callerName, headers, url, body, 'refused', reason);
+}
+
+/**
+ * Another spelling of an identity path that a URL parser resolves to the same call (dot
+ * segments, escapes, backslashes, doubled or trailing slashes): the shop refuses them all, so a
+ * call's limits and rules cannot be sidestepped by spelling it differently.
+ */
+export function otherSpellingOf(rng: Rng, path: string): string {
+  const rest = path.slice('/api/auth/'.length);
+  return rng.pick([
+    `/api/auth/./${rest}`,
+    `/api/auth/x/../${rest}`,
+    `/api/auth/%2e/${rest}`,
+    `/api/auth/%2E%2E/auth/${rest}`,
+    `/api/auth/.\\${rest}`,
+    `/api/auth/${rest.replace('/', '\\')}`,
+    `/api/auth/${rest.replace('/', '%2f')}`,
+    `/api/auth//${rest}`,
+    `/api/auth/${rest}/`,
+    `/api/auth/%${rest.charCodeAt(0).toString(16)}${rest.slice(1)}`,
+  ]);
 }
 
 /** Addresses and methods no route answers: the not-found handler's JSON 404. */
@@ -1494,9 +1543,6 @@ const CUSTOM: Record<
 > = {
   'POST /api/payments/webhook': webhookRequest,
   'POST /api/uploads': uploadRequest,
-  'POST /api/auth/sign-in/email': authRequest,
-  'POST /api/auth/sign-up/email': authRequest,
-  'POST /api/auth/request-password-reset': authRequest,
   'GET /api/auth/*': authRequest,
   'POST /api/auth/*': authRequest,
 };

@@ -2,8 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiErrorSchema, messages } from '@shop/shared';
-import type Fastify from 'fastify';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../auth/mailer.js';
@@ -30,6 +29,7 @@ import {
   type FuzzRoute,
 } from './fuzz-generator.js';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
+import { recordedRoutes } from './route-recorder.js';
 
 /*
  * Hostile-input fuzz: thousands of generated bad requests across every route, from anonymous
@@ -40,21 +40,10 @@ import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
  * FUZZ_SEED replays a run (the seed is printed); FUZZ_REQUESTS changes how many are sent.
  */
 
-/** Every route the app registers, recorded by an onRoute hook added before any route exists. */
-const recorded = vi.hoisted(() => new WeakMap<object, RouteOptions[]>());
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<{ default: typeof Fastify }>();
-  const withRouteRecorder = ((options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options);
-    const routes: RouteOptions[] = [];
-    recorded.set(app, routes);
-    app.addHook('onRoute', (route) => {
-      routes.push(route);
-    });
-    return app;
-  }) as typeof actual.default;
-  return { ...actual, default: withRouteRecorder, fastify: withRouteRecorder };
-});
+/** Every route the app registers (see route-recorder.ts). */
+vi.mock('fastify', async (importOriginal) =>
+  (await import('./route-recorder.js')).recordingFastify(importOriginal),
+);
 
 const SEED = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : Date.now() % 2 ** 31;
 const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 10_500);
@@ -198,7 +187,7 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
       },
     );
     apps.set(name, built);
-    const records = recorded.get(built);
+    const records = recordedRoutes.get(built);
     if (!records) throw new Error('the route recorder did not see this app being built');
     routes.push(...fuzzRoutesOf(name, gateway, records));
     return built;
@@ -370,6 +359,8 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
     const perRoute = new Map<string, number>();
     const perReason = new Map<string, number>();
     const harmless = new Map<string, number>();
+    /** The statuses each route answered, to hold against its OpenAPI document. */
+    const answered = new Map<string, Set<number>>();
     const count = (map: Map<string | number, number>, key: string | number) =>
       map.set(key, (map.get(key) ?? 0) + 1);
     const started = performance.now();
@@ -391,6 +382,10 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
       });
       count(statuses, res.statusCode);
       count(perRoute, `${request.app} ${request.route}`);
+      if (route) {
+        const key = `${request.app} ${routeKey(route)}`;
+        answered.set(key, (answered.get(key) ?? new Set()).add(res.statusCode));
+      }
       count(perReason, request.reason);
       if (request.expect === 'harmless') count(harmless, `${request.caller} ${request.route}`);
 
@@ -443,6 +438,23 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
       );
     }
     expect(statuses.get(429) ?? 0).toBe(0);
+
+    // Every status a route answered is one its OpenAPI operation documents (http/route.ts).
+    const undocumented: string[] = [];
+    for (const [name, app] of apps) {
+      const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      }>();
+      for (const [key, seen] of answered) {
+        const [app, method = '', url = ''] = key.split(' ');
+        // The identity service's catch-all answers for every call: its calls are documented one by one.
+        if (app !== name || url === '/api/auth/*') continue;
+        const operation = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+        const missing = [...seen].filter((status) => !operation?.responses[String(status)]);
+        if (missing.length > 0) undocumented.push(`${key}: ${missing.join(', ')}`);
+      }
+    }
+    expect(undocumented, 'statuses answered but not documented').toEqual([]);
   }, 600_000);
 });
 

@@ -63,6 +63,16 @@ function sendError(res: ServerResponse, status: number, error: StripeErrorBody) 
   send(res, status, { error });
 }
 
+/** Stripe's answer for an intent id it does not know. */
+function noSuchIntent(res: ServerResponse, id: string) {
+  sendError(res, 404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such payment_intent: '${id}'`,
+    param: 'intent',
+  });
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -197,14 +207,24 @@ export async function startStripeStandIn(
     if (method === 'GET' && retrieve?.[1]) {
       const id = decodeURIComponent(retrieve[1]);
       const intent = intents.get(id);
-      if (!intent) {
-        return sendError(res, 404, {
+      if (!intent) return noSuchIntent(res, id);
+      return send(res, 200, intent);
+    }
+
+    // Like Stripe: only an intent that has not succeeded or been canceled can be canceled.
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel?.[1]) {
+      const id = decodeURIComponent(cancel[1]);
+      const intent = intents.get(id);
+      if (!intent) return noSuchIntent(res, id);
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return sendError(res, 400, {
           type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such payment_intent: '${id}'`,
-          param: 'intent',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_reconfirmation, requires_confirmation, requires_action, processing.`,
         });
       }
+      intent.status = 'canceled';
       return send(res, 200, intent);
     }
 

@@ -65,6 +65,8 @@ export interface StartOptions {
   omit?: string[];
   /** The port to listen on; a free one otherwise. */
   port?: number;
+  /** Options for node itself, before the script (`--expose-gc`, `--import …`). */
+  nodeArgs?: string[];
 }
 
 const started = new Set<ShopProcess>();
@@ -97,13 +99,14 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
     AUTH_RATE_LIMIT_PER_ADDRESS: '100000000',
     ORDER_RATE_LIMIT_PER_MINUTE: '100000000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000000',
+    MAX_UNPAID_ORDERS: '100000000',
     ...options.env,
   };
   const omit = new Set(options.omit);
   const env = Object.fromEntries(Object.entries(defaults).filter(([key]) => !omit.has(key)));
 
   // The data directory is the working directory too: no `.env` of the repository is read.
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverMain], {
     cwd: dataDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -121,6 +121,12 @@ export const createAppRouter = (queryClient: QueryClient) =>
                       path: 'addproduct',
                       lazy: addProduct,
                     },
+                    {
+                      path: 'reviews',
+                      lazy: async () => ({
+                        Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
+                      }),
+                    },
                   ],
                 },
               ],

@@ -73,6 +73,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     transactionId: null,
     trxId: null,
     createdAt: '2026-01-02T03:04:05.000Z',
+    expiresAt: null,
+    refundNeeded: false,
     ...overrides,
   };
   return { ...order, customerName: order.userName, customerEmail: order.userEmail };

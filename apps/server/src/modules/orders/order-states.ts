@@ -17,6 +17,21 @@ export const orderTransitions = {
     to: { payment_status: 'paid', order_status: 'placed' },
   },
   ship: { from: { order_status: 'placed' }, to: { order_status: 'shipped' } },
+  /** Not paid in time, or its product was archived: the stock goes back (DESIGN.md section 11). */
+  cancel: {
+    from: { payment_status: 'pending' },
+    to: { payment_status: 'cancelled', order_status: 'cancelled' },
+  },
+  /** The gateway confirmed a payment after the cancellation, and the stock could be taken again. */
+  reinstate: {
+    from: { payment_status: 'cancelled' },
+    to: { payment_status: 'paid', order_status: 'placed' },
+  },
+  /** The same, with the stock gone: kept as paid, not shippable, flagged for a refund. */
+  paidAfterCancel: {
+    from: { payment_status: 'cancelled' },
+    to: { payment_status: 'paid', order_status: 'cancelled' },
+  },
   /** Deleting gives the stock back; a paid order is never deleted. */
   delete: { from: { payment_status: 'pending' }, to: {} },
 } as const satisfies Record<string, { from: Partial<OrderState>; to: Partial<OrderState> }>;

@@ -571,7 +571,7 @@ describe.each(testDatabases)('orders and payments API on $name', (kind) => {
 
     it('tells the web app which gateway is active', async () => {
       const res = await call({ method: 'GET', url: '/api/payments/config' });
-      expect(res.json()).toEqual({ gateway: 'test', publishableKey: null });
+      expect(res.json()).toEqual({ gateway: 'test', publishableKey: null, testMode: true });
     });
   });
 

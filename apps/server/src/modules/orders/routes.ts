@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   deletedCountSchema,
   idParamsSchema,
   orderCreatedSchema,
@@ -10,16 +9,9 @@ import {
   orderSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/route.js';
 import { currentUser } from '../../auth/guard.js';
 import type { OrdersService } from './orders.service.js';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 
 export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,10 +20,11 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'user', limit: 'orders' },
         schema: {
+          operationId: 'placeOrder',
           tags: ['orders'],
           summary: 'Place an order; the stock is reserved and the price computed by the server',
           body: orderCreateSchema,
-          response: { 200: orderCreatedSchema, ...errors },
+          response: { 200: orderCreatedSchema, ...errorResponses(404, 409) },
         },
       },
       (request) => orders.place(currentUser(request), request.body),
@@ -42,10 +35,11 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'user' },
         schema: {
+          operationId: 'listUserOrders',
           tags: ['orders'],
           summary: "A user's orders, newest first (that user or an admin)",
           querystring: orderListQuerySchema,
-          response: { 200: orderListSchema, ...errors },
+          response: { 200: orderListSchema, ...errorResponses(403) },
         },
       },
       (request) => orders.listFor(currentUser(request), request.query.userEmail),
@@ -56,10 +50,11 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'user' },
         schema: {
+          operationId: 'getOrder',
           tags: ['orders'],
           summary: 'One order (its owner or an admin)',
           params: idParamsSchema,
-          response: { 200: orderSchema, ...errors },
+          response: { 200: orderSchema, ...errorResponses(403, 404) },
         },
       },
       (request) => orders.get(currentUser(request), request.params.id),
@@ -70,9 +65,10 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'listAllOrders',
           tags: ['orders'],
           summary: 'Every order (admins)',
-          response: { 200: orderListSchema, ...errors },
+          response: { 200: orderListSchema },
         },
       },
       () => orders.listAll(),
@@ -83,10 +79,11 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'markOrderPaid',
           tags: ['orders'],
           summary: 'Mark an order paid (admins)',
           params: idParamsSchema,
-          response: { 200: orderModifiedSchema, ...errors },
+          response: { 200: orderModifiedSchema, ...errorResponses(404, 409) },
         },
       },
       (request) => orders.markPaidByAdmin(request.params.id),
@@ -97,10 +94,11 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'shipOrder',
           tags: ['orders'],
           summary: 'Ship a paid order (admins)',
           params: idParamsSchema,
-          response: { 200: orderModifiedSchema, ...errors },
+          response: { 200: orderModifiedSchema, ...errorResponses(404, 409) },
         },
       },
       (request) => orders.ship(request.params.id),
@@ -111,10 +109,11 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       {
         config: { access: 'user' },
         schema: {
+          operationId: 'deleteOrder',
           tags: ['orders'],
           summary: 'Delete an unpaid order and give its stock back (its owner or an admin)',
           params: idParamsSchema,
-          response: { 200: deletedCountSchema, ...errors },
+          response: { 200: deletedCountSchema, ...errorResponses(403, 404, 409) },
         },
       },
       (request) => orders.delete(currentUser(request), request.params.id),

@@ -21,6 +21,12 @@ export interface PaymentGateway {
   /** The intent, or undefined when the gateway does not know that id. */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
   /**
+   * Cancels an intent so it can no longer be charged. Answers the intent as it is afterwards:
+   * `canceled`, or `succeeded` when the card was charged first (then the money is taken and
+   * the caller must account for it); undefined when the gateway does not know that id.
+   */
+  cancelIntent(id: string): Promise<GatewayIntent | undefined>;
+  /**
    * Reads a signed webhook delivery: the intent of a `payment_intent.succeeded` event, null for
    * other events. Throws when the signature does not verify.
    */

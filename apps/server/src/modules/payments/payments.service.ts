@@ -1,9 +1,9 @@
-import { messages, type PaymentsConfig } from '@shop/shared';
+import { messages, orderHoldMessages, type PaymentsConfig } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../auth/guard.js';
 import { AppError } from '../../http/app-error.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
-import { toOrder, type OrdersService } from '../orders/orders.service.js';
+import { orderCancelled, toOrder, type OrdersService } from '../orders/orders.service.js';
 import type { GatewayIntent, PaymentGateway } from './gateway.js';
 
 export function createPaymentsService(
@@ -39,12 +39,17 @@ export function createPaymentsService(
     ) {
       throw new AppError('conflict', messages.paymentMismatch);
     }
-    if (intent.status !== 'succeeded') throw new AppError('conflict', messages.paymentNotSucceeded);
-    const result = await orders.markPaid(order.id, intent.id, {
-      intentId: intent.id,
-      gateway: gateway.name,
-      amountCents: intent.amountCents,
-    });
+    if (intent.status !== 'succeeded') {
+      if (order.payment_status === 'cancelled') throw orderCancelled();
+      throw new AppError('conflict', messages.paymentNotSucceeded);
+    }
+    const payment = { intentId: intent.id, gateway: gateway.name, amountCents: intent.amountCents };
+    // A success confirmed after the order was cancelled (a late webhook): the money is taken,
+    // so the order is paid, and flagged for a refund when its stock is gone (DESIGN.md 11).
+    const result =
+      order.payment_status === 'cancelled'
+        ? await orders.markPaidAfterCancel(order.id, payment)
+        : await orders.markPaid(order.id, intent.id, payment);
     const now = result.order;
     if (!now) throw AppError.notFound('Order');
     if (!result.changed && now.transaction_id !== intent.id) {
@@ -55,7 +60,11 @@ export function createPaymentsService(
 
   return {
     config(): PaymentsConfig {
-      return { gateway: gateway.name, publishableKey: gateway.publishableKey };
+      return {
+        gateway: gateway.name,
+        publishableKey: gateway.publishableKey,
+        testMode: gateway.name === 'test',
+      };
     },
 
     /** A client secret to pay the caller's unpaid order, for the amount stored on the order. */
@@ -63,6 +72,7 @@ export function createPaymentsService(
       const order = await ordersService.visibleOrder(caller, orderId);
       if (order.user_id !== caller.id)
         throw new AppError('forbidden', 'Only the customer who placed an order can pay it.');
+      if (order.payment_status === 'cancelled') throw orderCancelled();
       if (order.payment_status !== 'pending')
         throw new AppError('conflict', messages.orderAlreadyPaid);
 
@@ -85,6 +95,15 @@ export function createPaymentsService(
         status: intent.status,
         clientSecret: intent.clientSecret,
       });
+      // Cancelled or deleted while the intent was made: it must not be payable.
+      const after = await orders.findById(order.id);
+      if (after?.payment_status !== 'pending') {
+        await askGateway(() => gateway.cancelIntent(intent.id));
+        await orders.setIntentStatus(intent.id, 'canceled');
+        if (after?.payment_status === 'cancelled') throw orderCancelled();
+        if (!after) throw AppError.notFound('Order');
+        throw new AppError('conflict', messages.orderAlreadyPaid);
+      }
       return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
     },
 
@@ -114,6 +133,14 @@ export function createPaymentsService(
       try {
         await applySucceededIntent(intent.orderId, intent);
       } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') {
+          // The order was deleted, yet the card was charged: the operator must refund it.
+          log.error(
+            { intent: intent.id, orderId: intent.orderId, amountCents: intent.amountCents },
+            orderHoldMessages.chargedForDeletedOrder,
+          );
+          return { received: true };
+        }
         // Acknowledge anyway: a retry would fail the same way. The log tells the operator.
         log.warn({ err: error, intent: intent.id }, 'webhook payment not applied');
       }

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   confirmPaymentSchema,
   createPaymentIntentSchema,
   idParamsSchema,
@@ -10,19 +9,11 @@ import {
   testCardSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/route.js';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import type { PaymentsService } from './payments.service.js';
 import type { TestGateway } from './test-gateway.js';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  402: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 
 export function paymentRoutes(
   payments: PaymentsService,
@@ -34,6 +25,7 @@ export function paymentRoutes(
       {
         config: { access: 'public' },
         schema: {
+          operationId: 'getPaymentsConfig',
           tags: ['payments'],
           summary: 'Which payment gateway is active, and its publishable key',
           response: { 200: paymentsConfigSchema },
@@ -47,10 +39,11 @@ export function paymentRoutes(
       {
         config: { access: 'user', limit: 'payments' },
         schema: {
+          operationId: 'createPaymentIntent',
           tags: ['payments'],
           summary: "A client secret to pay one of the caller's unpaid orders",
           body: createPaymentIntentSchema,
-          response: { 200: paymentIntentSchema, ...errors },
+          response: { 200: paymentIntentSchema, ...errorResponses(403, 404, 409) },
         },
       },
       (request) => payments.createIntent(currentUser(request), request.body.orderId),
@@ -61,11 +54,12 @@ export function paymentRoutes(
       {
         config: { access: 'user', limit: 'payments' },
         schema: {
+          operationId: 'confirmPayment',
           tags: ['payments'],
           summary: 'Report a payment; the order is marked paid once the gateway confirms it',
           params: idParamsSchema,
           body: confirmPaymentSchema,
-          response: { 200: orderModifiedSchema, ...errors },
+          response: { 200: orderModifiedSchema, ...errorResponses(403, 404, 409) },
         },
       },
       (request) =>
@@ -83,13 +77,12 @@ export function paymentRoutes(
         {
           config: { access: 'public' },
           schema: {
+            operationId: 'receiveStripeWebhook',
             tags: ['payments'],
             summary: 'Stripe webhook (signature checked)',
-            response: {
-              200: z.object({ received: z.boolean() }),
-              400: apiErrorSchema,
-              404: apiErrorSchema,
-            },
+            // Any type: the signature is checked over the raw bytes, whatever they are.
+            consumes: ['*/*'],
+            response: { 200: z.object({ received: z.boolean() }), ...errorResponses(404, 503) },
           },
         },
         (request) => {
@@ -106,10 +99,11 @@ export function paymentRoutes(
         {
           config: { access: 'user', limit: 'payments' },
           schema: {
+            operationId: 'payWithTestCard',
             tags: ['payments'],
             summary: 'Built-in test gateway: pay an intent with a test card',
             body: testCardSchema,
-            response: { 200: testCardResultSchema, ...errors },
+            response: { 200: testCardResultSchema, ...errorResponses(402, 404, 409) },
           },
         },
         async (request) => {

@@ -111,6 +111,43 @@ describe('Stripe gateway', () => {
     });
   });
 
+  describe('cancelIntent', () => {
+    it('cancels an open intent at Stripe', async () => {
+      const created = await gateway.createIntent({ orderId: ORDER_ID, amountCents: 1500 });
+      const canceled = await gateway.cancelIntent(created.id);
+      expect(canceled).toMatchObject({ id: created.id, status: 'canceled' });
+      expect(standIn.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        path: `/v1/payment_intents/${created.id}/cancel`,
+      });
+      expect(standIn.intents.get(created.id)?.status).toBe('canceled');
+    });
+
+    it('answers the intent as succeeded when the card was charged first, so it is not lost', async () => {
+      const created = await gateway.createIntent({ orderId: ORDER_ID, amountCents: 1500 });
+      standIn.succeed(created.id);
+      expect(await gateway.cancelIntent(created.id)).toMatchObject({ status: 'succeeded' });
+      // Canceling twice is no error either.
+      const other = await gateway.createIntent({ orderId: ORDER_ID, amountCents: 1500 });
+      await gateway.cancelIntent(other.id);
+      expect(await gateway.cancelIntent(other.id)).toMatchObject({ status: 'canceled' });
+    });
+
+    it('returns undefined for an id Stripe does not know, and throws when Stripe is away', async () => {
+      expect(await gateway.cancelIntent('pi_madeUp0000000000')).toBeUndefined();
+      expect(await gateway.cancelIntent('pi_../../v1/customers')).toBeUndefined();
+      const gone = await startStripeStandIn();
+      await gone.close();
+      const offline = createStripeGateway({
+        secretKey: gone.secretKey,
+        publishableKey: 'pk_test_stand_in',
+        webhookSecret: undefined,
+        apiUrl: gone.url,
+      });
+      await expect(offline.cancelIntent('pi_anything123')).rejects.toThrow();
+    });
+  });
+
   describe('retrieveIntent', () => {
     it('maps status, amount and order id from Stripe', async () => {
       const created = await gateway.createIntent({ orderId: ORDER_ID, amountCents: 4200 });

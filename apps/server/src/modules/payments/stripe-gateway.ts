@@ -60,7 +60,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     appInfo: { name: 'CaseForge shop' },
   });
 
-  return {
+  const gateway: PaymentGateway = {
     name: 'stripe',
     publishableKey: options.publishableKey,
 
@@ -100,6 +100,20 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
+    async cancelIntent(id) {
+      if (!INTENT_ID.test(id)) return undefined;
+      try {
+        return toGatewayIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          // Already succeeded or already canceled: Stripe refuses; what matters is its state now.
+          if (error.code === 'payment_intent_unexpected_state') return gateway.retrieveIntent(id);
+          if (error.statusCode === 404 && error.code === 'resource_missing') return undefined;
+        }
+        throw error;
+      }
+    },
+
     parseWebhook(payload, signature) {
       if (!options.webhookSecret) {
         throw new Error('STRIPE_WEBHOOK_SECRET is not set; webhook deliveries cannot be verified');
@@ -110,4 +124,5 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return toGatewayIntent(event.data.object);
     },
   };
+  return gateway;
 }

@@ -88,7 +88,11 @@ describe.each(testDatabases)('Stripe payments through the app on $name', (kind) 
 
   it('tells the web app to use Stripe with its publishable key', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(res.json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_shop' });
+    expect(res.json()).toEqual({
+      gateway: 'stripe',
+      publishableKey: 'pk_test_shop',
+      testMode: false,
+    });
   });
 
   it('creates the intent for the stored amount with the order id, and marks paid once Stripe says so', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { messages } from '@shop/shared';
+import { messages, orderHoldMessages } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -51,6 +51,14 @@ export function createTestGateway(db: Kysely<Database>) {
     orderId: row.order_id,
   });
 
+  const orderIsPayable = async (orderId: string) =>
+    (await db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', orderId)
+      .where('payment_status', '=', 'pending')
+      .executeTakeFirst()) !== undefined;
+
   const gateway: PaymentGateway & {
     confirmCard(
       input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
@@ -85,7 +93,22 @@ export function createTestGateway(db: Kysely<Database>) {
       return row && toIntent(row);
     },
 
-    /** What Stripe.js does on the customer's side: charge the card for the intent. */
+    /** Like Stripe: a succeeded intent stays succeeded; anything else becomes canceled. */
+    async cancelIntent(id) {
+      await db
+        .updateTable('test_gateway_intents')
+        .set({ status: 'canceled', updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', '!=', 'succeeded')
+        .execute();
+      return gateway.retrieveIntent(id);
+    },
+
+    /**
+     * What Stripe.js does on the customer's side: charge the card for the intent. Unlike Stripe,
+     * this gateway lives beside the orders, so it also refuses to charge for an order that is
+     * gone, paid or cancelled.
+     */
     async confirmCard({ clientSecret, cardNumber, expiry }, now = new Date()) {
       const row = await db
         .selectFrom('test_gateway_intents')
@@ -94,6 +117,9 @@ export function createTestGateway(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) throw new AppError('not_found', 'This payment was not found.');
       if (row.status === 'succeeded') return toIntent(row);
+      if (row.status === 'canceled' || !(await orderIsPayable(row.order_id))) {
+        throw new AppError('conflict', orderHoldMessages.intentNotPayable);
+      }
 
       if (!passesLuhn(cardNumber)) throw declined('Your card number is invalid.');
       const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
@@ -103,11 +129,27 @@ export function createTestGateway(db: Kysely<Database>) {
       const outcome = TEST_CARDS[cardNumber] ?? { ok: false, message: messages.cardDeclined };
       if (!outcome.ok) throw declined(outcome.message);
 
-      await db
+      // One statement, so a cancellation or the order's end in the meantime is never overtaken.
+      const charged = await db
         .updateTable('test_gateway_intents')
         .set({ status: 'succeeded', updated_at: nowIso() })
         .where('id', '=', row.id)
-        .execute();
+        .where('status', 'not in', ['succeeded', 'canceled'])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('orders')
+              .select('orders.id')
+              .whereRef('orders.id', '=', 'test_gateway_intents.order_id')
+              .where('orders.payment_status', '=', 'pending'),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(charged.numUpdatedRows) !== 1) {
+        const current = await gateway.retrieveIntent(row.id);
+        if (current?.status === 'succeeded') return current;
+        throw new AppError('conflict', orderHoldMessages.intentNotPayable);
+      }
       return toIntent({ ...row, status: 'succeeded' });
     },
   };

@@ -145,7 +145,8 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
       expect(edit.json()).toMatchObject({ modifiedCount: 1, product: { price: 64.5, aqty: 300 } });
 
       const del = await call({ method: 'DELETE', url: `/api/products/${insertedId}` }, admin.token);
-      expect(del.json()).toEqual({ deletedCount: 1 });
+      // No orders: deleted for real.
+      expect(del.json()).toEqual({ deletedCount: 1, archived: false, cancelledOrders: 0 });
       expect((await call({ method: 'GET', url: `/api/products/${insertedId}` })).statusCode).toBe(
         404,
       );
@@ -182,7 +183,7 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
       expect(after).toHaveLength(before.length);
     });
 
-    it('keeps the orders of a deleted product readable', async () => {
+    it('archives a deleted product that has orders, keeping them readable and cancelling the unpaid ones', async () => {
       const { insertedId } = (await create({ ...valid, minquantity: 1 })).json() as {
         insertedId: string;
       };
@@ -195,14 +196,20 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
         customer.token,
       );
       const orderId = (order.json() as { insertedId: string }).insertedId;
-      await call({ method: 'DELETE', url: `/api/products/${insertedId}` }, admin.token);
+      const del = await call({ method: 'DELETE', url: `/api/products/${insertedId}` }, admin.token);
+      expect(del.json()).toEqual({ deletedCount: 1, archived: true, cancelledOrders: 1 });
       const read = await call({ method: 'GET', url: `/api/orders/${orderId}` }, customer.token);
       expect(read.json()).toMatchObject({
         orderPName: valid.name,
-        orderProduct: null,
+        orderProduct: insertedId,
         orderQty: 2,
         orderPrice: 119.8,
+        paymentStatus: 'cancelled',
+        orderStatus: 'cancelled',
       });
+      expect((await call({ method: 'GET', url: `/api/products/${insertedId}` })).statusCode).toBe(
+        404,
+      );
     });
   });
 

@@ -1,9 +1,21 @@
 import type { productInputSchema } from '@shop/shared';
-import { ID_PATTERN, type Product } from '@shop/shared';
+import {
+  ID_PATTERN,
+  type Product,
+  type ProductDeleted,
+  type ProductOpenOrders,
+} from '@shop/shared';
 import type { z } from 'zod';
-import type { ProductRow } from '../../db/schema.js';
+import type { OrderRow, ProductRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { ProductFields, ProductsRepository } from './products.repository.js';
+import type { ProductFields, ProductOrders, ProductsRepository } from './products.repository.js';
+
+export interface ProductsServiceDeps {
+  /** The orders module's part in removing a product that has orders. */
+  orders: ProductOrders;
+  /** After a commit that cancelled orders: their open payments are cancelled, customers told. */
+  afterCancel(cancelled: OrderRow[]): Promise<void>;
+}
 
 type ValidProduct = z.output<typeof productInputSchema>;
 
@@ -32,7 +44,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-export function createProductsService(products: ProductsRepository) {
+export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
     async list(limit?: number): Promise<Product[]> {
       return (await products.list(limit)).map(toProduct);
@@ -56,9 +68,23 @@ export function createProductsService(products: ProductsRepository) {
       return { modifiedCount: 1, product: toProduct(row) };
     },
 
-    async delete(id: string) {
-      if (!ID_PATTERN.test(id) || !(await products.delete(id))) throw AppError.notFound('Product');
-      return { deletedCount: 1 };
+    /** What deleting the product would do, for the admin's confirmation dialog. */
+    async openOrders(id: string): Promise<ProductOpenOrders> {
+      const row = ID_PATTERN.test(id) ? await products.findById(id) : undefined;
+      if (!row) throw AppError.notFound('Product');
+      return deps.orders.countForProduct(products.db, id);
+    },
+
+    /** Deleted when it has no orders; otherwise archived, its unpaid orders cancelled. */
+    async delete(id: string): Promise<ProductDeleted> {
+      const result = ID_PATTERN.test(id)
+        ? await products.remove(id, deps.orders)
+        : ({ kind: 'gone' } as const);
+      if (result.kind === 'gone') throw AppError.notFound('Product');
+      if (result.kind === 'deleted')
+        return { deletedCount: 1, archived: false, cancelledOrders: 0 };
+      await deps.afterCancel(result.cancelled);
+      return { deletedCount: 1, archived: true, cancelledOrders: result.cancelled.length };
     },
   };
 }

@@ -1,7 +1,7 @@
 import {
-  apiErrorSchema,
-  deletedCountSchema,
   idParamsSchema,
+  productDeletedSchema,
+  productOpenOrdersSchema,
   listQuerySchema,
   productInputSchema,
   productListSchema,
@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/route.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
 import type { ProductsService } from './products.service.js';
@@ -25,10 +26,11 @@ export function productRoutes(
       {
         config: { access: 'public', hotList: 'products' },
         schema: {
+          operationId: 'listProducts',
           tags: ['products'],
           summary: 'All products, in catalog order',
           querystring: listQuerySchema,
-          response: { 200: productListSchema, 400: apiErrorSchema },
+          response: { 200: productListSchema, ...errorResponses(503) },
         },
       },
       async (request, reply) => {
@@ -42,33 +44,27 @@ export function productRoutes(
       {
         config: { access: 'public' },
         schema: {
+          operationId: 'getProduct',
           tags: ['products'],
           summary: 'One product',
           params: idParamsSchema,
-          response: { 200: productSchema, 404: apiErrorSchema },
+          response: { 200: productSchema, ...errorResponses(404, 503) },
         },
       },
       (request) => products.get(request.params.id),
     );
-
-    const errors = {
-      400: apiErrorSchema,
-      401: apiErrorSchema,
-      403: apiErrorSchema,
-      404: apiErrorSchema,
-    };
 
     app.post(
       '/product',
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'createProduct',
           tags: ['products'],
           summary: 'Add a product (admins); numbers may be sent as numeric strings',
           body: productInputSchema,
           response: {
             200: z.object({ insertedId: z.string(), product: productSchema }),
-            ...errors,
           },
         },
       },
@@ -80,17 +76,34 @@ export function productRoutes(
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'updateProduct',
           tags: ['products'],
           summary: 'Edit every field of a product (admins)',
           params: idParamsSchema,
           body: productInputSchema,
           response: {
             200: z.object({ modifiedCount: z.number(), product: productSchema }),
-            ...errors,
+            ...errorResponses(404),
           },
         },
       },
       (request) => products.update(request.params.id, request.body),
+    );
+
+    app.get(
+      '/products/:id/open-orders',
+      {
+        config: { access: 'admin' },
+        schema: {
+          operationId: 'getProductOpenOrders',
+          tags: ['products'],
+          summary:
+            'How many orders a product has, and how many unpaid ones deleting it cancels (admins)',
+          params: idParamsSchema,
+          response: { 200: productOpenOrdersSchema, ...errorResponses(404) },
+        },
+      },
+      (request) => products.openOrders(request.params.id),
     );
 
     app.delete(
@@ -98,10 +111,12 @@ export function productRoutes(
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'deleteProduct',
           tags: ['products'],
-          summary: 'Delete a product (admins); its orders stay readable',
+          summary:
+            'Delete a product (admins); one with orders is archived instead and its unpaid orders cancelled',
           params: idParamsSchema,
-          response: { 200: deletedCountSchema, ...errors },
+          response: { 200: productDeletedSchema, ...errorResponses(404) },
         },
       },
       (request) => products.delete(request.params.id),

@@ -1,13 +1,16 @@
 import {
-  apiErrorSchema,
-  listQuerySchema,
+  deletedCountSchema,
+  idParamsSchema,
+  pagedListQuerySchema,
   reviewCreateSchema,
   reviewListSchema,
   reviewSchema,
+  TOTAL_COUNT_HEADER,
 } from '@shop/shared';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/route.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
 import type { ReviewsService } from './reviews.service.js';
@@ -21,34 +24,57 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
       {
         config: { access: 'public', hotList: 'reviews' },
         schema: {
+          operationId: 'listReviews',
           tags: ['reviews'],
-          summary: 'Customer reviews, newest first',
-          querystring: listQuerySchema,
-          response: { 200: reviewListSchema, 400: apiErrorSchema },
+          summary: `Customer reviews, newest first, in pages (limit 1-100, default 100; page from 1); the total is in ${TOTAL_COUNT_HEADER}`,
+          querystring: pagedListQuerySchema,
+          response: {
+            200: reviewListSchema.meta({
+              description: `One page; the header ${TOTAL_COUNT_HEADER} holds how many reviews there are in all`,
+            }),
+            ...errorResponses(503),
+          },
         },
       },
       async (request, reply) => {
-        const { limit } = request.query;
-        return lists.send(request, reply, String(limit ?? 'all'), () => reviews.list(limit));
+        const { limit, page } = request.query;
+        return lists.sendPage(request, reply, `${limit}:${page}`, () =>
+          reviews.list({ limit, page }),
+        );
       },
     );
 
     app.post(
       '/reviews',
       {
-        config: { access: 'user' },
+        config: { access: 'user', limit: 'reviews' },
         schema: {
+          operationId: 'createReview',
           tags: ['reviews'],
-          summary: 'Write a review (signed in); author, name and time come from the server',
+          summary:
+            'Write a review (signed in; a few per hour); author, name and time come from the server',
           body: reviewCreateSchema,
           response: {
             200: z.object({ insertedId: z.string(), review: reviewSchema }),
-            400: apiErrorSchema,
-            401: apiErrorSchema,
           },
         },
       },
       (request) => reviews.create(currentUser(request), request.body),
+    );
+
+    app.delete(
+      '/reviews/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          operationId: 'deleteReview',
+          tags: ['reviews'],
+          summary: 'Delete a review (admins)',
+          params: idParamsSchema,
+          response: { 200: deletedCountSchema, ...errorResponses(404) },
+        },
+      },
+      (request) => reviews.delete(request.params.id),
     );
   };
 }

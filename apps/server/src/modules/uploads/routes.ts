@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { apiErrorSchema, MAX_UPLOAD_BYTES, uploadResultSchema } from '@shop/shared';
+import { MAX_UPLOAD_BYTES, uploadResultSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
@@ -39,6 +39,21 @@ function clientError(error: unknown): unknown {
   return new AppError('bad_request', 'The upload is incomplete. Please send the image again.');
 }
 
+/**
+ * Writes the file under a temporary name and renames it into place, so a write cut short (a
+ * full disk) never leaves a partial image at the address; the temporary file is removed.
+ */
+async function storeWhole(file: string, bytes: Buffer): Promise<void> {
+  const temporary = `${path.dirname(file)}/.${path.basename(file)}.part`;
+  try {
+    await writeFile(temporary, bytes, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 /** `POST /api/uploads` (admins): a product image stored under DATA_DIR/uploads. */
 export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,17 +65,11 @@ export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'uploadImage',
           tags: ['products'],
           summary: 'Upload a product image (admins): PNG, JPEG or WebP up to 2 MB',
           consumes: ['multipart/form-data'],
-          response: {
-            200: uploadResultSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            413: apiErrorSchema,
-            415: apiErrorSchema,
-          },
+          response: { 200: uploadResultSchema },
         },
       },
       async (request) => {
@@ -88,7 +97,7 @@ export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
           throw new AppError('unsupported_media_type', 'Upload a PNG, JPEG or WebP image.');
         // A random name: nothing the uploader chose reaches the file system.
         const name = `${randomBytes(12).toString('hex')}.${type}`;
-        await writeFile(path.join(uploadDir, name), bytes, { flag: 'wx' });
+        await storeWhole(path.join(uploadDir, name), bytes);
         return { url: `/uploads/${name}` };
       },
     );
@@ -104,9 +113,9 @@ export async function serveUploads(app: FastifyInstance, uploadDir: string): Pro
     decorateReply: false,
     index: false,
     cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+    setHeaders(reply) {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
 }

@@ -1,6 +1,5 @@
 import {
   accessTokenSchema,
-  apiErrorSchema,
   emailParamsSchema,
   modifiedCountSchema,
   profileUpdatedSchema,
@@ -10,15 +9,9 @@ import {
   userSignInSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/route.js';
 import { currentSession, currentUser } from '../../auth/guard.js';
 import type { UsersService } from './users.service.js';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
 
 export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,11 +20,12 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
       {
         config: { access: 'session' },
         schema: {
+          operationId: 'issueApiToken',
           tags: ['users'],
           summary: 'Record the signed-in user and issue their API token (after every sign-in)',
           params: emailParamsSchema,
           body: userSignInSchema,
-          response: { 200: accessTokenSchema, ...errors },
+          response: { 200: accessTokenSchema, ...errorResponses(403) },
         },
       },
       async (request) => ({
@@ -44,10 +38,11 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
       {
         config: { access: 'user' },
         schema: {
+          operationId: 'getUser',
           tags: ['users'],
           summary: 'A user with role and profile (that user or an admin)',
           params: emailParamsSchema,
-          response: { 200: userSchema, ...errors },
+          response: { 200: userSchema, ...errorResponses(403, 404) },
         },
       },
       (request) => users.get(currentUser(request), request.params.email),
@@ -58,11 +53,12 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
       {
         config: { access: 'user' },
         schema: {
+          operationId: 'updateProfile',
           tags: ['users'],
           summary: 'Update your own profile with the filled fields',
           params: emailParamsSchema,
           body: profileUpdateSchema,
-          response: { 200: profileUpdatedSchema, ...errors },
+          response: { 200: profileUpdatedSchema, ...errorResponses(403, 404) },
         },
       },
       (request) => users.updateProfile(currentUser(request), request.params.email, request.body),
@@ -73,9 +69,10 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'listUsers',
           tags: ['users'],
           summary: 'Every user (admins)',
-          response: { 200: userListSchema, ...errors },
+          response: { 200: userListSchema },
         },
       },
       () => users.list(),
@@ -86,10 +83,11 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'promoteUser',
           tags: ['users'],
           summary: 'Make a user an admin (admins)',
           params: emailParamsSchema,
-          response: { 200: modifiedCountSchema, ...errors },
+          response: { 200: modifiedCountSchema, ...errorResponses(404) },
         },
       },
       (request) => users.promote(request.params.email),
@@ -100,10 +98,11 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'demoteUser',
           tags: ['users'],
           summary: 'Make an admin a regular user (admins; not yourself, not the last admin)',
           params: emailParamsSchema,
-          response: { 200: modifiedCountSchema, 409: apiErrorSchema, ...errors },
+          response: { 200: modifiedCountSchema, ...errorResponses(404, 409) },
         },
       },
       (request) => users.demote(currentUser(request), request.params.email),

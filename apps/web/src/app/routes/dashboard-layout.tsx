@@ -14,6 +14,7 @@ const adminLinks = [
   { to: '/dashboard/manage', label: 'Manage Order', end: false },
   { to: '/dashboard/users', label: 'Manage Users', end: false },
   { to: '/dashboard/addproduct', label: 'Add Product', end: false },
+  { to: '/dashboard/reviews', label: 'Manage Reviews', end: false },
 ];
 
 /** The dashboard: a side menu by role (a row of tabs on a phone) beside the nested page. */

@@ -1,5 +1,6 @@
 import { SHOWCASE_SIZE } from '@shop/shared';
 import { Link } from 'react-router';
+import { useAuth } from '../../features/account/hooks/use-auth';
 import { ProductsSection } from '../../features/catalog/components/products-section';
 import { CompanyIntro } from '../../features/home/components/company-intro';
 import { CompanyProfile } from '../../features/home/components/company-profile';
@@ -10,6 +11,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 export function HomeRoute() {
   usePageTitle('Computer cases, gaming cases and power supplies');
+  const auth = useAuth();
+  const isAdmin = auth.status === 'signed-in' && auth.user.role === 'admin';
   return (
     <div className="space-y-16">
       <HeroCarousel />
@@ -29,7 +32,7 @@ export function HomeRoute() {
         <h2 id="reviews-heading" className="text-center text-3xl font-bold">
           Customer Review
         </h2>
-        <LatestReviewsSection />
+        <LatestReviewsSection canDelete={isAdmin} />
       </section>
       <CompanyIntro />
       <CompanyProfile />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@shop/shared';
+import { loginSchema, messages, type LoginInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -39,7 +39,13 @@ export function LoginForm() {
     if (finishing.current) return;
     if (params.get('error')) {
       finishing.current = true;
-      toast.error('Google sign-in did not complete. Please try again.');
+      // Better Auth appends its reason: an existing account Google may not join (yet).
+      if (params.getAll('error').includes('account_not_linked')) {
+        // Long enough to read what to do next.
+        toast.error(messages.googleNotLinked, { duration: 12_000 });
+      } else {
+        toast.error('Google sign-in did not complete. Please try again.');
+      }
     } else if (params.get('google') === '1') {
       finishing.current = true;
       clearAccessToken();

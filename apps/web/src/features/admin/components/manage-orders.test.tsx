@@ -30,12 +30,49 @@ const shipped = makeOrder({
   trxId: 'pi_test_shipped',
 });
 
+const cancelled = makeOrder({
+  _id: '65a1b2c3d4e5f60718293a04',
+  paymentStatus: 'cancelled',
+  orderStatus: 'cancelled',
+});
+const refund = makeOrder({
+  _id: '65a1b2c3d4e5f60718293a05',
+  paid: true,
+  paymentStatus: 'paid',
+  orderStatus: 'cancelled',
+  transactionId: 'pi_test_late',
+  trxId: 'pi_test_late',
+  refundNeeded: true,
+});
+
 const rows = async () => {
   const table = await screen.findByRole('table');
   return within(table).getAllByRole('row').slice(1);
 };
 
 describe('ManageOrders', () => {
+  it("shows cancelled orders with no action, a 'Refund needed' badge, and an unpaid order's time left", async () => {
+    const holding = makeOrder({
+      _id: '65a1b2c3d4e5f60718293a06',
+      expiresAt: new Date(Date.now() + 125 * 60_000).toISOString(),
+    });
+    stubApi({ 'GET /api/orders': () => json([cancelled, refund, holding]) });
+    renderWithProviders(<ManageOrders />);
+    const [first, second, third] = await rows();
+
+    expect(within(first!).getByText('cancelled')).toBeInTheDocument();
+    expect(within(first!).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(first!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(first!).queryByText('Refund needed')).not.toBeInTheDocument();
+
+    expect(within(second!).getByText('Refund needed')).toBeInTheDocument();
+    expect(within(second!).getByText('pi_test_late')).toBeInTheDocument();
+    // Never offered for shipping: the stock for it is gone.
+    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+
+    expect(within(third!).getByText(/^Expires in 2 h( 4| 5) min$/)).toBeInTheDocument();
+  });
+
   it('offers the actions each order allows, with the trxId beside a paid status', async () => {
     stubApi({ 'GET /api/orders': () => json([pending, placed, shipped]) });
     renderWithProviders(<ManageOrders />);

@@ -1,13 +1,27 @@
-import { formatPrice, messages, previewText, type Order } from '@shop/shared';
+import {
+  formatPrice,
+  formatTimeLeft,
+  messages,
+  orderHoldMessages,
+  previewText,
+  type Order,
+} from '@shop/shared';
 import toast from 'react-hot-toast';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { TableRegion } from '../../../components/ui/table-region';
 import { useShipOrder } from '../api/ship-order';
+
+/** How long an unpaid order still holds its stock. */
+function timeLeftText(expiresAt: string, now: Date): string {
+  const left = formatTimeLeft(expiresAt, now);
+  return left ? `Expires in ${left}` : 'Expiring now';
+}
 
 /**
  * A failed admin action: the server's reason for a conflict (already paid, not placed) or the
@@ -19,8 +33,12 @@ function actionFailed(error: unknown): void {
   toast.error(explained ? error.message : messages.noPermission);
 }
 
-/** Manage Order: every customer's order, to mark paid, ship or delete while unpaid. */
+/**
+ * Manage Order: every customer's order, to mark paid, ship or delete while unpaid; cancelled
+ * orders are shown with no action, and a payment that must go back carries a 'Refund needed' badge.
+ */
 export function ManageOrders() {
+  const now = useNow();
   const orders = useAllOrders();
   const markPaid = useMarkOrderPaid();
   const ship = useShipOrder();
@@ -105,6 +123,16 @@ export function ManageOrders() {
                       {order.paymentStatus !== 'pending' && order.trxId && (
                         <span className="block font-mono text-xs break-all">{order.trxId}</span>
                       )}
+                      {order.paymentStatus === 'pending' && order.expiresAt && (
+                        <span className="text-base-content/80 block text-xs whitespace-nowrap">
+                          {timeLeftText(order.expiresAt, now)}
+                        </span>
+                      )}
+                      {order.refundNeeded && (
+                        <span className="badge badge-warning mt-1 whitespace-nowrap">
+                          {orderHoldMessages.refundNeeded}
+                        </span>
+                      )}
                     </td>
                     <td>
                       <div className="flex flex-wrap gap-2">
@@ -143,6 +171,9 @@ export function ManageOrders() {
                         )}
                         {order.orderStatus === 'shipped' && (
                           <span className="badge badge-success">shipped</span>
+                        )}
+                        {order.orderStatus === 'cancelled' && (
+                          <span className="badge badge-ghost">{orderHoldMessages.cancelled}</span>
                         )}
                       </div>
                     </td>

@@ -1,4 +1,4 @@
-import type { Product, ProductInput } from '@shop/shared';
+import type { Product, ProductDeleted, ProductInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
@@ -26,9 +26,12 @@ export function updateProduct(id: string, input: ProductInput): Promise<ProductU
   });
 }
 
-/** `DELETE /products/{id}`: an admin removes a product. */
-export function deleteProduct(id: string): Promise<{ deletedCount: number }> {
-  return apiFetch<{ deletedCount: number }>(`/products/${encodeURIComponent(id)}`, {
+/**
+ * `DELETE /products/{id}`: an admin removes a product; one with orders is archived instead and
+ * its unpaid orders cancelled.
+ */
+export function deleteProduct(id: string): Promise<ProductDeleted> {
+  return apiFetch<ProductDeleted>(`/products/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
 }

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, productRemovalMessages } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -69,9 +69,10 @@ describe('ManageProducts', () => {
     let list = [product];
     const fetch = stubApi({
       'GET /api/products': () => json(list),
+      [`GET /api/products/${product._id}/open-orders`]: () => json({ orders: 0, unpaidOrders: 0 }),
       [`DELETE /api/products/${product._id}`]: () => {
         list = [];
-        return json({ deletedCount: 1 });
+        return json({ deletedCount: 1, archived: false, cancelledOrders: 0 });
       },
     });
     renderPage();
@@ -82,6 +83,40 @@ describe('ManageProducts', () => {
     expect(fetch).toHaveBeenCalledWith(
       `/api/products/${product._id}`,
       expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  it('says how many unpaid orders deleting cancels, and that the product is archived', async () => {
+    let list = [product];
+    stubApi({
+      'GET /api/products': () => json(list),
+      [`GET /api/products/${product._id}/open-orders`]: () => json({ orders: 3, unpaidOrders: 2 }),
+      [`DELETE /api/products/${product._id}`]: () => {
+        list = [];
+        return json({ deletedCount: 1, archived: true, cancelledOrders: 2 });
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
+    const text = `${messages.deleteProductText(product.name)} It has 3 orders, so it will be archived: removed from the catalog and kept for its orders. 2 unpaid orders will be cancelled, and their customers are not charged.`;
+    expect(confirm.confirmDelete).toHaveBeenCalledWith(text);
+    await vi.waitFor(() =>
+      expect(confirm.alertDeleted).toHaveBeenCalledWith(
+        productRemovalMessages.archived({ cancelledOrders: 2 }),
+      ),
+    );
+    expect(productRemovalMessages.archived({ cancelledOrders: 2 })).toBe(
+      'The product was archived. 2 unpaid orders cancelled.',
+    );
+  });
+
+  it('warns in general terms when the count cannot be had', async () => {
+    stubApi({ 'GET /api/products': () => json([product]) });
+    confirm.confirmDelete.mockResolvedValueOnce(false);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
+    expect(confirm.confirmDelete).toHaveBeenCalledWith(
+      `${messages.deleteProductText(product.name)} ${productRemovalMessages.unknownImpact}`,
     );
   });
 

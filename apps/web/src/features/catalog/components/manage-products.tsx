@@ -1,10 +1,17 @@
-import { formatPrice, messages, previewText, type Product } from '@shop/shared';
+import {
+  formatPrice,
+  messages,
+  previewText,
+  productRemovalMessages,
+  type Product,
+} from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableRegion } from '../../../components/ui/table-region';
 import { ApiRequestError } from '../../../lib/api-client';
+import { getProductOpenOrders } from '../api/get-product-open-orders';
 import { useProducts } from '../api/get-products';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
 import { ProductForm } from './product-form';
@@ -84,11 +91,24 @@ export function ManageProducts() {
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Product | null>(null);
 
-  const onDelete = async (product: Product) => {
-    if (!(await confirmDelete(messages.deleteProductText(product.name)))) return;
+  /** The spec's text, plus what deleting does to the product's orders (archive, cancel). */
+  const confirmText = async (product: Product) => {
+    const text = messages.deleteProductText(product.name);
     try {
-      const { deletedCount } = await remove.mutateAsync(product._id);
-      if (deletedCount) await alertDeleted();
+      const impact = productRemovalMessages.impact(await getProductOpenOrders(product._id));
+      return impact ? `${text} ${impact}` : text;
+    } catch {
+      return `${text} ${productRemovalMessages.unknownImpact}`;
+    }
+  };
+
+  const onDelete = async (product: Product) => {
+    if (!(await confirmDelete(await confirmText(product)))) return;
+    try {
+      const result = await remove.mutateAsync(product._id);
+      if (result.deletedCount) {
+        await alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
+      }
     } catch (error) {
       const explained = error instanceof ApiRequestError && error.status !== 403;
       toast.error(explained ? error.message : messages.noPermission);

@@ -56,6 +56,33 @@ describe('MyOrders', () => {
     expect(within(paidRow!).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
+  it('shows the time left to pay, and a cancelled order as Cancelled with no Pay and no Delete', async () => {
+    const now = Date.now();
+    const holding = makeOrder({
+      _id: '65a1b2c3d4e5f60718293a05',
+      expiresAt: new Date(now + (47 * 60 + 30) * 60_000).toISOString(),
+    });
+    const cancelled = makeOrder({
+      _id: '65a1b2c3d4e5f60718293a06',
+      orderPName: 'Nova Mini-ITX Gaming Case',
+      paymentStatus: 'cancelled',
+      orderStatus: 'cancelled',
+    });
+    stubApi({
+      'GET /api/order?userEmail=ada%40example.com': () => json([holding, cancelled]),
+    });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    const table = await screen.findByRole('table');
+    const [, holdingRow, cancelledRow] = within(table).getAllByRole('row');
+
+    expect(within(holdingRow!).getByRole('link', { name: /^Pay/ })).toBeInTheDocument();
+    expect(within(holdingRow!).getByText('Pay within 1 day 23 h')).toBeInTheDocument();
+
+    expect(within(cancelledRow!).getAllByText('Cancelled').length).toBeGreaterThan(0);
+    expect(within(cancelledRow!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(cancelledRow!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('says so when there are no orders yet', async () => {
     stubApi({ 'GET /api/order?userEmail=ada%40example.com': () => json([]) });
     renderWithProviders(<MyOrders email="ada@example.com" />);

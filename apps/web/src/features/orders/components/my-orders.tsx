@@ -1,9 +1,17 @@
-import { formatPrice, messages, previewText, type Order } from '@shop/shared';
+import {
+  formatPrice,
+  formatTimeLeft,
+  messages,
+  orderHoldMessages,
+  previewText,
+  type Order,
+} from '@shop/shared';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
 import { TableRegion } from '../../../components/ui/table-region';
 import { useMyOrders } from '../api/get-my-orders';
@@ -12,6 +20,7 @@ import { useMyOrders } from '../api/get-my-orders';
 export function MyOrders({ email }: { email: string }) {
   const orders = useMyOrders(email);
   const deleteOrder = useDeleteOrder();
+  const now = useNow();
 
   const remove = async (order: Order) => {
     if (!(await confirmDelete(messages.deleteOrderText))) return;
@@ -59,6 +68,7 @@ export function MyOrders({ email }: { email: string }) {
                   <MyOrderRow
                     key={order._id}
                     order={order}
+                    now={now}
                     deleting={deleteOrder.isPending && deleteOrder.variables === order._id}
                     onDelete={() => void remove(order)}
                   />
@@ -74,12 +84,29 @@ export function MyOrders({ email }: { email: string }) {
 
 interface MyOrderRowProps {
   order: Order;
+  now: Date;
   deleting: boolean;
   onDelete: () => void;
 }
 
-function MyOrderRow({ order, deleting, onDelete }: MyOrderRowProps) {
+/** A status badge; 'cancelled' reads as the word the customer was mailed. */
+function StatusBadge({ status }: { status: Order['orderStatus'] }) {
+  const style =
+    status === 'shipped'
+      ? 'badge-success'
+      : status === 'cancelled'
+        ? 'badge-ghost badge-sm'
+        : 'badge-outline';
+  return (
+    <span className={`badge ${style}`}>
+      {status === 'cancelled' ? orderHoldMessages.cancelled : status}
+    </span>
+  );
+}
+
+function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
   const unpaid = order.paymentStatus === 'pending';
+  const timeLeft = unpaid && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
   return (
     <tr>
       <td className="hidden md:table-cell">{order.userName}</td>
@@ -102,15 +129,24 @@ function MyOrderRow({ order, deleting, onDelete }: MyOrderRowProps) {
           <button type="button" className="btn btn-sm btn-success" disabled>
             Paid
           </button>
+        ) : order.paymentStatus === 'cancelled' ? (
+          <span className="badge badge-ghost badge-sm">{orderHoldMessages.cancelled}</span>
         ) : (
           order.orderPrice > 0 && (
-            <Link
-              to={`/dashboard/payment/${order._id}`}
-              className="btn btn-sm btn-primary"
-              aria-label={`Pay: ${order.orderPName}`}
-            >
-              Pay
-            </Link>
+            <>
+              <Link
+                to={`/dashboard/payment/${order._id}`}
+                className="btn btn-sm btn-primary"
+                aria-label={`Pay: ${order.orderPName}`}
+              >
+                Pay
+              </Link>
+              {timeLeft && (
+                <span className="text-base-content/80 mt-1 block text-xs">
+                  Pay within {timeLeft}
+                </span>
+              )}
+            </>
           )
         )}
       </td>
@@ -133,12 +169,14 @@ function MyOrderRow({ order, deleting, onDelete }: MyOrderRowProps) {
           >
             Delete
           </button>
+        ) : order.paymentStatus === 'cancelled' ? (
+          // Said once, under Payment: nothing is left to do.
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">None</span>
+          </>
         ) : (
-          <span
-            className={`badge ${order.orderStatus === 'shipped' ? 'badge-success' : 'badge-outline'}`}
-          >
-            {order.orderStatus}
-          </span>
+          <StatusBadge status={order.orderStatus} />
         )}
       </td>
     </tr>

@@ -1,3 +1,4 @@
+import { messages } from '@shop/shared';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -21,7 +22,7 @@ export function Checkout({ orderId, onPaid }: { orderId: string } & Pick<CardFor
     return <LoadFailure error={config.error} onRetry={() => void config.refetch()} />;
   }
 
-  const { gateway, publishableKey } = config.data;
+  const { gateway, publishableKey, testMode } = config.data;
   let form;
   if (gateway === 'test') {
     form = <TestCardForm clientSecret={clientSecret} onPaid={onPaid} />;
@@ -44,6 +45,11 @@ export function Checkout({ orderId, onPaid }: { orderId: string } & Pick<CardFor
   }
   return (
     <>
+      {testMode && (
+        <p role="note" className="alert alert-warning mb-4 text-sm">
+          {messages.paymentsTestMode}
+        </p>
+      )}
       {form}
       {intent.isError && <LoadFailure error={intent.error} onRetry={() => void intent.refetch()} />}
     </>

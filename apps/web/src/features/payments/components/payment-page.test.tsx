@@ -12,11 +12,31 @@ const order = makeOrder({ orderPName: 'Titan X Full-Tower Gaming Case', orderPri
 const intent = { clientSecret: 'pi_test_1_secret_abc', paymentIntentId: 'pi_test_1' };
 
 describe('PaymentPage', () => {
+  it('offers no card form for a cancelled order and asks for no payment', async () => {
+    const cancelled = makeOrder({
+      orderPrice: 480,
+      paymentStatus: 'cancelled',
+      orderStatus: 'cancelled',
+      expiresAt: null,
+    });
+    stubApi({
+      [`GET /api/orders/${cancelled._id}`]: () => json(cancelled),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
+    });
+    renderWithProviders(<PaymentPage orderId={cancelled._id} customerName="Ada Customer" />);
+
+    expect(await screen.findByText('Total: $480')).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
   it('says what is paid for and keeps Pay disabled until the client secret arrives', async () => {
     const secret = deferred<Response>();
     const fetch = stubApi({
       [`GET /api/orders/${order._id}`]: () => json(order),
-      'GET /api/payments/config': () => json({ gateway: 'test', publishableKey: null }),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
       'POST /api/create-payment-intent': () => secret.promise,
     });
     renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
@@ -45,7 +65,8 @@ describe('PaymentPage', () => {
   it('pays with a test card, records the payment on the order and shows the transaction id', async () => {
     const fetch = stubApi({
       [`GET /api/orders/${order._id}`]: () => json(order),
-      'GET /api/payments/config': () => json({ gateway: 'test', publishableKey: null }),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
       'POST /api/create-payment-intent': () => json(intent),
       'POST /api/payments/test/confirm': () =>
         json({ status: 'succeeded', paymentIntentId: 'pi_test_1' }),
@@ -82,5 +103,27 @@ describe('PaymentPage', () => {
     expect(screen.getByText('pi_done')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+  it('says that no real card is charged while the built-in test gateway takes payments', async () => {
+    stubApi({
+      [`GET /api/orders/${order._id}`]: () => json(order),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
+      'POST /api/create-payment-intent': () => json(intent),
+    });
+    renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
+    expect(await screen.findByRole('note')).toHaveTextContent(messages.paymentsTestMode);
+  });
+
+  it('shows no test-mode notice with a real gateway', async () => {
+    stubApi({
+      [`GET /api/orders/${order._id}`]: () => json(order),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'stripe', publishableKey: null, testMode: false }),
+      'POST /api/create-payment-intent': () => json(intent),
+    });
+    renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
+    expect(await screen.findByText('Card payments are not set up in this shop yet.')).toBeVisible();
+    expect(screen.queryByText(messages.paymentsTestMode)).not.toBeInTheDocument();
   });
 });

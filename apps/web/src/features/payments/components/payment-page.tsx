@@ -1,4 +1,10 @@
-import { cutOrderId, formatPrice, type Order } from '@shop/shared';
+import {
+  cutOrderId,
+  formatPrice,
+  formatTimeLeft,
+  orderHoldMessages,
+  type Order,
+} from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
@@ -41,6 +47,8 @@ export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
                   <PaymentCompleted transactionId={paidWith} />
                 ) : current.paid ? (
                   <AlreadyPaid transactionId={current.transactionId} />
+                ) : current.paymentStatus === 'cancelled' ? (
+                  <Cancelled />
                 ) : (
                   <Checkout orderId={current._id} onPaid={recordPayment} />
                 )}
@@ -65,7 +73,17 @@ function OrderSummary({ order, customerName }: { order: Order; customerName: str
         <p className="text-base-content/80 text-sm">
           {order.orderQty} pc&apos;s at {formatPrice(order.unitPrice)} per piece
         </p>
-        <p className="text-2xl font-bold">Please Pay: {formatPrice(order.orderPrice)}</p>
+        {/* A cancelled order cannot be paid: its total is not asked for. */}
+        <p className="text-2xl font-bold">
+          {order.paymentStatus === 'cancelled' ? 'Total' : 'Please Pay'}:{' '}
+          {formatPrice(order.orderPrice)}
+        </p>
+        {!order.paid && order.expiresAt && formatTimeLeft(order.expiresAt) && (
+          <p className="text-base-content/80 text-sm">
+            Pay within {formatTimeLeft(order.expiresAt)}, or the order is cancelled and its stock
+            released.
+          </p>
+        )}
       </div>
     </section>
   );
@@ -77,6 +95,19 @@ function PaymentCompleted({ transactionId }: { transactionId: string }) {
       <p className="text-xl font-bold">Congrats! Your payment is completed</p>
       <p>
         Your transaction Id: <span className="font-mono break-all">{transactionId}</span>
+      </p>
+      <Link to="/dashboard" className="btn btn-primary">
+        Back to My Order
+      </Link>
+    </div>
+  );
+}
+
+function Cancelled() {
+  return (
+    <div className="space-y-3">
+      <p role="alert" className="text-xl font-bold">
+        {orderHoldMessages.orderCancelled}
       </p>
       <Link to="/dashboard" className="btn btn-primary">
         Back to My Order

@@ -63,10 +63,6 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Card payment" className="space-y-1">
-      <p className="bg-base-200 rounded-box p-3 text-sm">
-        Test mode: no real card is charged. Pay with the card 4242 4242 4242 4242, any future expiry
-        and any CVC.
-      </p>
       <TextField
         label="Card number"
         autoComplete="cc-number"

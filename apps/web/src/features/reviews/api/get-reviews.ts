@@ -14,3 +14,12 @@ export function reviewsQuery(limit?: number) {
 export function useReviews(limit?: number) {
   return useQuery(reviewsQuery(limit));
 }
+
+/** Page `page` (from 1) of `limit` reviews, newest first: what Manage Reviews walks through. */
+export function useReviewsPage(page: number, limit: number) {
+  return useQuery({
+    queryKey: reviewKeys.page(page, limit),
+    queryFn: () => apiFetch<Review[]>(`/reviews?limit=${limit}&page=${page}`),
+    placeholderData: (previous) => previous,
+  });
+}

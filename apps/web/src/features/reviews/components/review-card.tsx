@@ -11,7 +11,8 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-export function ReviewCard({ review }: { review: Review }) {
+/** One review; with `onDelete` (admins), a 'Delete' button under it. */
+export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: () => void }) {
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm">
       <div className="card-body gap-3">
@@ -33,6 +34,18 @@ export function ReviewCard({ review }: { review: Review }) {
             {dateTime.format(new Date(review.time))}
           </time>
         </footer>
+        {onDelete && (
+          <div className="card-actions justify-end">
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm"
+              aria-label={`Delete the review by ${review.reviewer}`}
+              onClick={onDelete}
+            >
+              Delete
+            </button>
+          </div>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,7 @@
+import { ManageReviews } from '../../features/reviews/components/manage-reviews';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function ManageReviewsRoute() {
+  usePageTitle('Manage Reviews');
+  return <ManageReviews />;
+}
