@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { emailField } from './accounts.js';
 import { ROLES } from './constants.js';
+import {
+  buyerDetailLabels,
+  buyerDetailMessages,
+  COMPANY_MAX_LENGTH,
+  normaliseVatNumber,
+  SHIPPING_ADDRESS_MAX_LENGTH,
+  VAT_NUMBER_INPUT_MAX_LENGTH,
+  VAT_NUMBER_PATTERN,
+} from './buyer-details.js';
 
 /** `PUT /api/user/{email}` after every sign-in: the identity the web app signed in as. */
 export const userSignInSchema = z.object({
@@ -28,6 +37,15 @@ export const profileUpdateSchema = z
       /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/.+$/i,
       'Enter a LinkedIn address starting with https://www.linkedin.com/',
     ),
+    company: profileText(buyerDetailLabels.company, COMPANY_MAX_LENGTH),
+    vatNumber: profileText(buyerDetailLabels.vatNumber, VAT_NUMBER_INPUT_MAX_LENGTH)
+      .transform(normaliseVatNumber)
+      .pipe(z.string().regex(VAT_NUMBER_PATTERN, buyerDetailMessages.vatNumberInvalid)),
+    // Several lines; the breaks are kept, written as \n whichever system typed them.
+    shippingAddress: profileText(
+      buyerDetailLabels.shippingAddress,
+      SHIPPING_ADDRESS_MAX_LENGTH,
+    ).transform((text) => text.replace(/\r\n?/g, '\n')),
   })
   .partial()
   // The spec's client drops empty fields; anything else it might send (email, role) is not ours.
@@ -49,6 +67,9 @@ export const userSchema = z.object({
   education: z.string().nullable(),
   phone: z.string().nullable(),
   linkedin: z.string().nullable(),
+  company: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  shippingAddress: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);

@@ -41,6 +41,10 @@ export interface UsersTable {
   education: string | null;
   phone: string | null;
   linkedin: string | null;
+  company: string | null;
+  vat_number: string | null;
+  /** Several lines, separated by \n. */
+  shipping_address: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -113,6 +117,7 @@ export interface AuthUserTable {
   email: string;
   name: string;
   emailVerified: boolean | number;
+  updatedAt: Timestamp;
 }
 
 /** Values generated once for the whole shop (see migration 0005). */

@@ -52,20 +52,45 @@ export function createUsersRepository(db: Kysely<Database>, dialect: Dialect) {
       return user;
     },
 
+    /**
+     * Writes the filled profile fields. A new name goes to the identity record too (Better
+     * Auth's `auth_user`, whose name the identity mails greet with), in the same transaction, so
+     * the two never disagree.
+     */
     async updateProfile(id: string, fields: ProfileUpdate): Promise<UserRow | undefined> {
-      await db
-        .updateTable('users')
-        .set({
-          ...(fields.displayName !== undefined && { display_name: fields.displayName }),
-          ...(fields.location !== undefined && { location: fields.location }),
-          ...(fields.education !== undefined && { education: fields.education }),
-          ...(fields.phone !== undefined && { phone: fields.phone }),
-          ...(fields.linkedin !== undefined && { linkedin: fields.linkedin }),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .execute();
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await trx
+          .updateTable('users')
+          .set({
+            ...(fields.displayName !== undefined && { display_name: fields.displayName }),
+            ...(fields.location !== undefined && { location: fields.location }),
+            ...(fields.education !== undefined && { education: fields.education }),
+            ...(fields.phone !== undefined && { phone: fields.phone }),
+            ...(fields.linkedin !== undefined && { linkedin: fields.linkedin }),
+            ...(fields.company !== undefined && { company: fields.company }),
+            ...(fields.vatNumber !== undefined && { vat_number: fields.vatNumber }),
+            ...(fields.shippingAddress !== undefined && {
+              shipping_address: fields.shippingAddress,
+            }),
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        const user = await trx
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (user?.uid && fields.displayName !== undefined) {
+          await trx
+            .updateTable('auth_user')
+            .set({ name: fields.displayName, updatedAt: now })
+            .where('id', '=', user.uid)
+            .execute();
+        }
+        return user;
+      });
     },
 
     /**

@@ -23,6 +23,9 @@ export function toUser(row: UserRow): User {
     education: row.education,
     phone: row.phone,
     linkedin: row.linkedin,
+    company: row.company,
+    vatNumber: row.vat_number,
+    shippingAddress: row.shipping_address,
   };
 }
 
