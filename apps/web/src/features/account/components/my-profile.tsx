@@ -1,13 +1,29 @@
-import { messages, profileUpdateSchema, type ProfileUpdate, type User } from '@shop/shared';
+import {
+  buyerDetailLabels,
+  messages,
+  profileUpdateSchema,
+  type ProfileUpdate,
+  type User,
+} from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 
 type FormValues = Required<{ [K in keyof ProfileUpdate]: string }>;
-const empty: FormValues = { displayName: '', location: '', education: '', phone: '', linkedin: '' };
+const empty: FormValues = {
+  displayName: '',
+  location: '',
+  education: '',
+  phone: '',
+  linkedin: '',
+  company: '',
+  vatNumber: '',
+  shippingAddress: '',
+};
 const fieldNames = Object.keys(empty) as (keyof FormValues)[];
 
 function CurrentProfile({ user }: { user: User }) {
@@ -17,6 +33,8 @@ function CurrentProfile({ user }: { user: User }) {
     ['Location', user.location],
     ['Education', user.education],
     ['Phone', user.phone],
+    [buyerDetailLabels.company, user.company],
+    [buyerDetailLabels.vatNumber, user.vatNumber],
   ];
   return (
     <section aria-labelledby="current-profile" className="card bg-base-100 border-base-300 border">
@@ -46,6 +64,13 @@ function CurrentProfile({ user }: { user: User }) {
               ) : (
                 <span className="font-medium">Not added yet</span>
               )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70 text-sm">{buyerDetailLabels.shippingAddress}</dt>
+            {/* The address as the buyer wrote it, one line per line. */}
+            <dd className="font-medium break-words whitespace-pre-line">
+              {user.shippingAddress || 'Not added yet'}
             </dd>
           </div>
         </dl>
@@ -143,6 +168,27 @@ export function MyProfile({ user }: { user: User }) {
               placeholder="https://www.linkedin.com/in/your-name"
               error={errors.linkedin?.message}
               {...register('linkedin')}
+            />
+            <TextField
+              label={buyerDetailLabels.company}
+              autoComplete="organization"
+              error={errors.company?.message}
+              {...register('company')}
+            />
+            <TextField
+              label={buyerDetailLabels.vatNumber}
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="e.g. DE123456789"
+              error={errors.vatNumber?.message}
+              {...register('vatNumber')}
+            />
+            <TextAreaField
+              label={buyerDetailLabels.shippingAddress}
+              autoComplete="shipping street-address"
+              rows={3}
+              error={errors.shippingAddress?.message}
+              {...register('shippingAddress')}
             />
             {errors.root && (
               <p role="alert" className="text-error text-sm">
