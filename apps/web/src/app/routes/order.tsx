@@ -5,6 +5,7 @@ import { useAuth } from '../../features/account/hooks/use-auth';
 import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { OrderForm } from '../../features/orders/components/order-form';
+import { useOrderDefaults } from '../../features/orders/hooks/use-order-defaults';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { NotFoundRoute } from './not-found';
@@ -14,6 +15,7 @@ export function OrderRoute() {
   const { productId = '' } = useParams();
   const auth = useAuth();
   const query = useProduct(productId);
+  const prefill = useOrderDefaults(auth.user);
   usePageTitle(query.data ? `Order ${query.data.name}` : 'Order');
 
   if (query.error instanceof ApiRequestError && query.error.status === 404) {
@@ -25,7 +27,7 @@ export function OrderRoute() {
       {(product) => (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <ProductDetails product={product} />
-          <OrderForm key={product._id} product={product} customer={auth.user} />
+          <OrderForm key={product._id} product={product} customer={auth.user} prefill={prefill} />
         </div>
       )}
     </QueryState>

@@ -18,6 +18,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateOrder } from '../api/create-order';
 import { showServerErrors } from '../../../lib/form-errors';
+import type { OrderDefaults } from '../hooks/use-order-defaults';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
@@ -36,13 +37,19 @@ export function quantityProblem(quantity: number, product: Product): string | un
 interface OrderFormProps {
   product: Product;
   customer: Pick<User, 'displayName' | 'email'>;
+  /** What phone and address start with (see useOrderDefaults); empty without it. */
+  prefill?: OrderDefaults | undefined;
 }
 
 /** Order Details: who orders (read-only), where it goes and how many pieces. */
-export function OrderForm({ product, customer }: OrderFormProps) {
+export function OrderForm({ product, customer, prefill }: OrderFormProps) {
   const create = useCreateOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
-  const defaults: FormInput = { phone: '', address: '', orderQty: product.minquantity };
+  const defaults: FormInput = {
+    phone: prefill?.phone ?? '',
+    address: prefill?.address ?? '',
+    orderQty: product.minquantity,
+  };
   const {
     register,
     control,
@@ -53,6 +60,10 @@ export function OrderForm({ product, customer }: OrderFormProps) {
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(orderFormSchema),
     defaultValues: defaults,
+    // Defaults that arrive later (the last order's phone and address) fill only the fields the
+    // buyer has not touched yet.
+    values: defaults,
+    resetOptions: { keepDirtyValues: true },
   });
   const quantity = Number(useWatch({ control, name: 'orderQty' }));
   const rangeProblem = quantityProblem(quantity, product);
@@ -62,7 +73,8 @@ export function OrderForm({ product, customer }: OrderFormProps) {
     try {
       const { order } = await create.mutateAsync({ orderProduct: product._id, ...values });
       toast.success(messages.orderSuccess, { duration: ORDER_SUCCESS_CLOSE_MS });
-      reset(defaults);
+      // Every field starts again, typed ones too (resetOptions would keep them).
+      reset(defaults, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
       showServerErrors(
