@@ -143,9 +143,10 @@ test.describe('ordering and paying', () => {
     await fillOrder(page, quantity);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(page.getByText(messages.orderSuccess)).toBeVisible();
-    // The form is reset and the stock went down by the quantity ordered.
-    await expect(page.getByLabel('Phone')).toHaveValue('');
-    await expect(page.getByLabel('Address')).toHaveValue('');
+    // The form is reset, to the details of this last order (issue 12), and the stock went
+    // down by the quantity ordered.
+    await expect(page.getByLabel('Phone')).toHaveValue('+1 555 0100');
+    await expect(page.getByLabel('Address')).toHaveValue('1 Test Street, Springfield');
     await expect(page.getByLabel('Quantity')).toHaveValue(String(item.minquantity));
     await expect(page.getByText(`Available: ${before - quantity} pc's`)).toBeVisible();
 
