@@ -7,6 +7,7 @@ import { payments } from './migrations/0003-payments.js';
 import { ordersByEmail } from './migrations/0004-orders-by-email.js';
 import { sharedState } from './migrations/0005-shared-state.js';
 import { orderHolds } from './migrations/0006-order-holds.js';
+import { idempotencyKeys } from './migrations/0007-idempotency-keys.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -17,6 +18,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0004-orders-by-email': ordersByEmail,
     '0005-shared-state': sharedState(db.dialect),
     '0006-order-holds': orderHolds(db.dialect),
+    '0007-idempotency-keys': idempotencyKeys(db.dialect),
   };
 }
 
