@@ -108,6 +108,35 @@ describe.each(testDatabases)('Idempotency-Key on POST /api/order on $name', (kin
     expect(await stockIn(db, productId)).toBe(48);
   });
 
+  it('holds across two instances on one database: concurrent requests to both make one order', async () => {
+    // PostgreSQL: a pool of its own, as another instance has. SQLite: the same connection (two
+    // connections of one process would wait on each other's write lock synchronously).
+    const otherDb = kind.name === 'postgres' ? db.reopen() : db;
+    const second = await buildTestApp(otherDb);
+    try {
+      const productId = await insertProduct(db, { stock: 50, minimum: 2 });
+      const key = newKey();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 === 0 ? app : second).inject({
+            method: 'POST',
+            url: '/api/order',
+            headers: { 'idempotency-key': key, ...bearer(customer.token) },
+            payload: body(productId),
+          }),
+        ),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const ids = new Set(answers.map((res) => orderCreatedSchema.parse(res.json()).insertedId));
+      expect(ids.size).toBe(1);
+      expect(await ordersOf(productId)).toHaveLength(1);
+      expect(await stockIn(db, productId)).toBe(48);
+    } finally {
+      await second.close();
+      if (otherDb !== db) await otherDb.close();
+    }
+  });
+
   it('refuses the same key with another body (422), placing nothing more', async () => {
     const productId = await insertProduct(db, { stock: 50, minimum: 2 });
     const key = newKey();
