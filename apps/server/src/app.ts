@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER } from '@shop/shared';
+import { IDEMPOTENT_REPLAYED_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { DestinationStream } from 'pino';
 import { createAccessTokens } from './auth/access-token.js';
 import { createAuth, type Auth } from './auth/auth.js';
@@ -27,6 +27,7 @@ import { resolveAuthSecret } from './auth/secret.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -114,6 +115,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where log lines go; standard output, written synchronously, when not given. */
   logStream?: DestinationStream;
+  /** The clock idempotency keys expire by; tests move it forward. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -131,6 +134,7 @@ export async function buildApp({
   db,
   mailer,
   logStream,
+  now,
 }: AppDeps): Promise<FastifyInstance> {
   const hotLists = createHotLists(db.changes);
   const app = Fastify({
@@ -170,8 +174,9 @@ export async function buildApp({
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       credentials: true,
-      // Paged lists tell their total in a header another site's script may read.
-      exposedHeaders: [TOTAL_COUNT_HEADER],
+      // Paged lists tell their total, and a replayed order that it is one, in headers another
+      // site's script may read.
+      exposedHeaders: [TOTAL_COUNT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
       maxAge: 600,
     });
   }
@@ -211,6 +216,8 @@ export async function buildApp({
   registerGuard(app, { db, auth, tokens });
   registerInputGuard(app);
   await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  // Before the routes (it declares their header) and before compression (it stores plain JSON).
+  registerIdempotency(app, { db: db.kysely, ...(now ? { now } : {}) });
 
   const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {
     adminEmail: config.admin?.email,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idempotencyErrorStatus } from './idempotency.js';
+import { stockErrorStatus } from './stock.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -17,6 +19,8 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  ...idempotencyErrorStatus,
+  ...stockErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -12,3 +12,5 @@ export * from './orders.js';
 export * from './catalog.js';
 export * from './numbers.js';
 export * from './buyer-details.js';
+export * from './idempotency.js';
+export * from './stock.js';

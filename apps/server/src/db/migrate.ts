@@ -8,6 +8,7 @@ import { ordersByEmail } from './migrations/0004-orders-by-email.js';
 import { sharedState } from './migrations/0005-shared-state.js';
 import { orderHolds } from './migrations/0006-order-holds.js';
 import { buyerDetails } from './migrations/0007-buyer-details.js';
+import { idempotencyKeys } from './migrations/0008-idempotency-keys.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -19,6 +20,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0005-shared-state': sharedState(db.dialect),
     '0006-order-holds': orderHolds(db.dialect),
     '0007-buyer-details': buyerDetails,
+    '0008-idempotency-keys': idempotencyKeys(db.dialect),
   };
 }
 

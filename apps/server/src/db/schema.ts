@@ -126,8 +126,24 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A user's `Idempotency-Key` and the answer of its first request (migration 0007). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the method, route and canonical JSON body of the first request. */
+  request_hash: string;
+  /** Names the request doing the work: only it may store the answer or let the key go. */
+  claim_token: string;
+  claimed_at: Timestamp;
+  /** The stored answer; null while the first request is still in flight. */
+  status_code: number | null;
+  response_body: string | null;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
   products: ProductsTable;
   reviews: ReviewsTable;
   users: UsersTable;

@@ -24,9 +24,28 @@ function fieldErrors(
   return fields;
 }
 
+/**
+ * The codes an error raised outside our code may get: generic ones, never one that names a
+ * reason of ours (Better Auth's 422 is not an `idempotency_key_reused`).
+ */
+const GENERIC_CODES: readonly ErrorCode[] = [
+  'bad_request',
+  'unauthorized',
+  'payment_failed',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'unavailable',
+];
+
 /** The error code of a status, for errors raised outside our code (Fastify, the auth service). */
 export function codeForStatus(status: number): ErrorCode {
-  const match = (Object.entries(errorStatus) as [ErrorCode, number][]).find(
+  const match = GENERIC_CODES.map((code): [ErrorCode, number] => [code, errorStatus[code]]).find(
     ([, s]) => s === status,
   );
   return match?.[0] ?? (status >= 500 ? 'internal' : 'bad_request');

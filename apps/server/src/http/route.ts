@@ -17,7 +17,7 @@ import type { Access } from '../auth/guard.js';
  */
 
 /** The error statuses the API answers with; every one of them has the one error envelope. */
-export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 414, 415, 429, 503] as const;
+export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 414, 415, 422, 429, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** What each error status means, for the document. */
@@ -31,6 +31,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   413: 'The request body is too large',
   414: 'A part of the address (an id, an email) is too long',
   415: 'The request body is not of a type this call accepts',
+  422: 'The `Idempotency-Key` was already used for a different request',
   429: 'Too many calls: the rate limit is reached (`Retry-After` says when to try again)',
   503: 'The database, the disk or the payment service is unavailable for now; try again later',
 };
@@ -52,7 +53,7 @@ export interface DeclaredRoute {
   method: string | string[];
   /** The route's address as declared (`/api/orders/:id`). */
   url?: string;
-  config?: { access?: Access; limit?: unknown; limitOf?: unknown };
+  config?: { access?: Access; limit?: unknown; limitOf?: unknown; idempotent?: boolean };
   /** The body types it takes, when not JSON; `*\/*`: any (no 415). */
   consumes?: readonly string[];
 }
@@ -66,7 +67,9 @@ export interface DeclaredRoute {
  * - 414 for a route with a path parameter (Fastify's `maxParamLength`: http/error-handler.ts);
  * - 413 and 415 for a method with a body (the body limit; the content-type parsers, unless the
  *   route takes any type);
- * - 429 for a rate-limited route (`config.limit`, or `config.limitOf` per request).
+ * - 429 for a rate-limited route (`config.limit`, or `config.limitOf` per request);
+ * - 409 and 422 for a route that takes `Idempotency-Key` (`config.idempotent`): the key's
+ *   first request is still in flight, or the key was used for another request.
  */
 export function derivedErrorStatuses(route: DeclaredRoute): ErrorStatus[] {
   const access = route.config?.access ?? 'public';
@@ -83,6 +86,10 @@ export function derivedErrorStatuses(route: DeclaredRoute): ErrorStatus[] {
     if (!route.consumes?.includes('*/*')) statuses.add(415);
   }
   if (route.config?.limit !== undefined || route.config?.limitOf !== undefined) statuses.add(429);
+  if (route.config?.idempotent) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   return [...statuses];
 }
 

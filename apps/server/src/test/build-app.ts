@@ -30,13 +30,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function buildTestApp(
   db: Db,
   overrides: Record<string, string> = {},
-  { mailer }: { mailer?: Mailer } = {},
+  { mailer, now }: { mailer?: Mailer; now?: () => Date } = {},
 ): Promise<FastifyInstance> {
   // Mail goes nowhere unless a test wants to read it.
   const app = await buildApp({
     config: testConfig(overrides),
     db,
     mailer: mailer ?? { send: async () => undefined },
+    ...(now ? { now } : {}),
   });
   await app.ready();
   return app;

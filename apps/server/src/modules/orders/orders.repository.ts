@@ -26,6 +26,7 @@ export type PlaceResult =
   | { kind: 'placed'; order: OrderRow }
   | { kind: 'no-product' }
   | { kind: 'below-minimum'; minimum: number }
+  | { kind: 'out-of-stock-for-minimum'; minimum: number }
   | { kind: 'out-of-stock'; available: number }
   | { kind: 'too-expensive' }
   | { kind: 'too-many-unpaid'; max: number };
@@ -59,6 +60,10 @@ async function refusal(trx: Transaction<Database>, input: NewOrder): Promise<Pla
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (!product) return { kind: 'no-product' };
+  // Nobody can order it until it is restocked, whatever quantity was asked for.
+  if (product.aqty < product.minquantity) {
+    return { kind: 'out-of-stock-for-minimum', minimum: product.minquantity };
+  }
   if (input.quantity < product.minquantity) {
     return { kind: 'below-minimum', minimum: product.minquantity };
   }

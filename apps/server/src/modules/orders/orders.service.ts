@@ -2,6 +2,7 @@ import {
   ID_PATTERN,
   messages,
   orderHoldMessages,
+  stockMessages,
   type Order,
   type OrderCreate,
 } from '@shop/shared';
@@ -176,6 +177,12 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
           throw new AppError('validation_failed', messages.orderMinimum(result.minimum), {
             orderQty: messages.orderMinimum(result.minimum),
           });
+        case 'out-of-stock-for-minimum':
+          throw new AppError(
+            'out_of_stock_for_minimum',
+            stockMessages.notEnoughForMinimum(result.minimum),
+            { orderQty: stockMessages.notEnoughForMinimum(result.minimum) },
+          );
         case 'too-expensive':
           throw new AppError(
             'validation_failed',

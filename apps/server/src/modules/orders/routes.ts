@@ -18,7 +18,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.post(
       '/order',
       {
-        config: { access: 'user', limit: 'orders' },
+        config: { access: 'user', limit: 'orders', idempotent: true },
         schema: {
           operationId: 'placeOrder',
           tags: ['orders'],

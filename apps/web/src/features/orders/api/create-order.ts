@@ -1,5 +1,6 @@
-import type { Order, OrderCreate } from '@shop/shared';
+import { IDEMPOTENCY_KEY_HEADER, type Order, type OrderCreate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiFetch } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api/product-keys';
 import { orderKeys } from './order-keys';
@@ -11,15 +12,52 @@ export interface OrderCreated {
   order: Order;
 }
 
-/** `POST /order`: the server prices the order and reserves the stock. */
-export function createOrder(order: NewOrder): Promise<OrderCreated> {
-  return apiFetch<OrderCreated>('/order', { method: 'POST', json: order });
+/**
+ * `POST /order`: the server prices the order and reserves the stock. With an idempotency key,
+ * the same order sent again with it (a retry after a lost answer) is placed only once.
+ */
+export function createOrder(order: NewOrder, idempotencyKey?: string): Promise<OrderCreated> {
+  return apiFetch<OrderCreated>('/order', {
+    method: 'POST',
+    json: order,
+    ...(idempotencyKey !== undefined && { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+  });
+}
+
+/** A random key; `crypto.randomUUID` exists only on HTTPS pages and localhost. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * One idempotency key per filled order form: while the values stay the same, so does the key, so
+ * sending the form again after an answer that never arrived is recognised as the same order. A
+ * change of any value, or a new order placed (`placed`, the form's last one), makes a new key;
+ * `placed` going back to null while the next order is sent does not.
+ */
+export function useOrderKey(values: unknown, placed: object | null): string {
+  const fingerprint = JSON.stringify(values);
+  const [current, setCurrent] = useState(() => ({
+    fingerprint,
+    placed,
+    key: newIdempotencyKey(),
+  }));
+  const renew =
+    current.fingerprint !== fingerprint || (placed !== null && placed !== current.placed);
+  if (!renew) return current.key;
+  const next = { fingerprint, placed, key: newIdempotencyKey() };
+  setCurrent(next);
+  return next.key;
 }
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
+    mutationFn: ({ idempotencyKey, ...order }: NewOrder & { idempotencyKey?: string }) =>
+      createOrder(order, idempotencyKey),
     // Placing an order changes the product's stock, and a refusal may mean the stock ran out:
     // either way the product is read again.
     onSettled: () =>

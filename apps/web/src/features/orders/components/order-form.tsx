@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useCreateOrder } from '../api/create-order';
+import { useCreateOrder, useOrderKey } from '../api/create-order';
 import { showServerErrors } from '../../../lib/form-errors';
 import type { OrderDefaults } from '../hooks/use-order-defaults';
 
@@ -67,11 +67,16 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
   });
   const quantity = Number(useWatch({ control, name: 'orderQty' }));
   const rangeProblem = quantityProblem(quantity, product);
+  const orderKey = useOrderKey(useWatch({ control }), placed);
 
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);
     try {
-      const { order } = await create.mutateAsync({ orderProduct: product._id, ...values });
+      const { order } = await create.mutateAsync({
+        orderProduct: product._id,
+        ...values,
+        idempotencyKey: orderKey,
+      });
       toast.success(messages.orderSuccess, { duration: ORDER_SUCCESS_CLOSE_MS });
       // Every field starts again, typed ones too (resetOptions would keep them).
       reset(defaults, { keepDirtyValues: false });
