@@ -82,7 +82,7 @@ export function HeroCarousel() {
                   href={`#${slideId(previous)}`}
                   onClick={(event) => goTo(event, previous)}
                   tabIndex={tabIndex}
-                  className="btn btn-circle btn-sm sm:btn-md"
+                  className="btn btn-circle btn-sm sm:btn-md focus-ring"
                   aria-label="Previous slide"
                 >
                   ❮
@@ -91,7 +91,7 @@ export function HeroCarousel() {
                   href={`#${slideId(next)}`}
                   onClick={(event) => goTo(event, next)}
                   tabIndex={tabIndex}
-                  className="btn btn-circle btn-sm sm:btn-md"
+                  className="btn btn-circle btn-sm sm:btn-md focus-ring"
                   aria-label="Next slide"
                 >
                   ❯
@@ -113,7 +113,7 @@ export function HeroCarousel() {
             From office towers to RGB gaming cases and 80 PLUS power supplies: built in our own
             plant, shipped in bulk to system builders worldwide.
           </p>
-          <Link to="/products" className="btn btn-primary btn-md sm:btn-lg">
+          <Link to="/products" className="btn btn-primary btn-md sm:btn-lg focus-ring">
             Browse our products
           </Link>
         </div>
