@@ -251,27 +251,36 @@ test.describe('keyboard and focus', () => {
     await expect(myReview).toHaveAttribute('aria-current', 'page');
   });
 
-  test('focus moving up the page is never hidden under the sticky header', async ({ page }) => {
-    // Focus scrolls at once instead of smoothly, so each position can be read.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/products');
-    await expect(page.getByRole('heading', { level: 1, name: 'Our Tools' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Order Now/ }).first()).toBeVisible();
-    const header = await page.locator('#root > div > header').boundingBox();
-    expect(header).not.toBeNull();
-    const headerBottom = header ? header.y + header.height : 0;
+  for (const phone of [false, true]) {
+    test(`focus is never hidden under the sticky header${phone ? ' @phone' : ''}`, async ({
+      page,
+    }) => {
+      // Focus scrolls at once instead of smoothly, so each position can be read.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/products');
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Tools' })).toBeVisible();
+      const orderLinks = page.getByRole('link', { name: /^Order Now/ });
+      await expect(orderLinks.nth(4)).toBeVisible();
+      const header = await page.locator('#root > div > header').boundingBox();
+      expect(header).not.toBeNull();
+      const headerBottom = header ? header.y + header.height : 0;
 
-    await page.getByRole('contentinfo').getByRole('link').last().focus();
-    let seenInMain = 0;
-    for (let i = 0; i < 25; i += 1) {
-      await page.keyboard.press('Shift+Tab');
-      const focus = await describeFocus(page);
-      if (!focus?.inMain) continue;
-      seenInMain += 1;
-      expect(focus.top, `${focus.name} is under the header`).toBeGreaterThanOrEqual(headerBottom);
-    }
-    expect(seenInMain).toBeGreaterThan(5);
-  });
+      for (const index of [1, 2, 4]) {
+        const target = orderLinks.nth(index);
+        // Focus on the stop after the link, then the page scrolled so that the link sits
+        // behind the header: still inside the window, so the browser only scrolls for it if
+        // it knows about the header.
+        await target.focus();
+        await page.keyboard.press('Tab');
+        await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 8));
+        expect((await target.boundingBox())?.y).toBeLessThan(headerBottom);
+        await page.keyboard.press('Shift+Tab');
+        await expect(target).toBeFocused();
+        const top = (await target.boundingBox())?.y ?? 0;
+        expect(top, `Order Now ${index} is under the header`).toBeGreaterThanOrEqual(headerBottom);
+      }
+    });
+  }
 
   for (const phone of [false, true]) {
     test(`the carousel's tab stops are those of the slide in view${phone ? ' @phone' : ''}`, async ({
