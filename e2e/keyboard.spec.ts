@@ -207,6 +207,9 @@ test.describe('keyboard and focus', () => {
     await logOut(page);
     await page.goto('/dashboard/profile');
     await expect(page).toHaveURL(/\/login$/);
+    // Redirected while the page loads, before the user did anything: still the first load.
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.locator('body')).toBeFocused();
     await logInThroughPage(page, customer.email, customer.password);
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeFocused();
   });

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useSearchParams } from 'react-router';
@@ -102,9 +102,21 @@ describe('useFocusHeadingOnNavigation', () => {
     expect(screen.getByRole('heading', { name: 'Home page' })).toHaveFocus();
   });
 
+  it('treats a redirect before any key or pointer press as part of the first load', async () => {
+    const router = renderApp();
+    await screen.findByRole('heading', { name: 'Home page' });
+    await act(() => router.navigate('/one', { replace: true }));
+    expect(screen.getByRole('heading', { name: /Page one/ })).not.toHaveFocus();
+
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await act(() => router.navigate('/'));
+    expect(screen.getByRole('heading', { name: 'Home page' })).toHaveFocus();
+  });
+
   it('prefers a heading marked data-page-heading to the first h1', async () => {
     const router = renderApp();
     await screen.findByRole('heading', { name: 'Home page' });
+    fireEvent.pointerDown(document.body);
     await act(() => router.navigate('/marked'));
     expect(screen.getByRole('heading', { name: 'The part that counts' })).toHaveFocus();
   });
@@ -150,6 +162,7 @@ describe('useFocusHeadingOnNavigation', () => {
   it('gives up waiting for a heading that never comes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const router = renderApp();
+    fireEvent.pointerDown(document.body);
     await act(() => router.navigate('/slow'));
     act(() => vi.advanceTimersByTime(10_000));
     await act(async () => screen.getByRole('button', { name: 'Finish loading' }).click());

@@ -68,17 +68,33 @@ export function focusPageHeadingWhenDrawn(root: HTMLElement): () => void {
  * After every change of page (not the first load, which the browser announces itself), moves
  * focus to the new page's heading in `main`, so a screen reader says where the user now is and
  * the next Tab starts from the top of the page instead of from a link that is gone. Only the
- * query or hash changing (a filter, a page of results) is not a new page.
+ * query or hash changing (a filter, a page of results) is not a new page, and a redirect before
+ * the user has pressed a key or a pointer (signed out on a dashboard page, sent to /login) is
+ * still part of the first load.
  */
 export function useFocusHeadingOnNavigation(main: RefObject<HTMLElement | null>): void {
   const location = useLocation();
   const previous = useRef<{ key: string; pathname: string; search: string; hash: string }>(null);
+  const userActed = useRef(false);
+
+  useEffect(() => {
+    const acted = () => {
+      userActed.current = true;
+    };
+    const options = { capture: true, passive: true };
+    window.addEventListener('keydown', acted, options);
+    window.addEventListener('pointerdown', acted, options);
+    return () => {
+      window.removeEventListener('keydown', acted, options);
+      window.removeEventListener('pointerdown', acted, options);
+    };
+  }, []);
 
   useEffect(() => {
     const before = previous.current;
     const { key, pathname, search, hash } = location;
     previous.current = { key, pathname, search, hash };
-    if (!before || before.key === key) return;
+    if (!before || before.key === key || !userActed.current) return;
     const samePage = before.pathname === pathname;
     if (samePage && (before.search !== search || before.hash !== hash)) return;
     if (!main.current) return;
