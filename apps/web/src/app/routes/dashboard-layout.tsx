@@ -31,7 +31,7 @@ export function DashboardLayout() {
           <p className="text-base-content/70 px-4 pt-2 pb-1 text-xs font-semibold uppercase">
             {isAdmin ? 'Admin dashboard' : 'My dashboard'}
           </p>
-          <ul className="menu menu-horizontal lg:menu-vertical w-full flex-wrap">
+          <ul className="menu menu-horizontal lg:menu-vertical w-full flex-wrap gap-1">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
 
@@ -9,8 +9,15 @@ const publicLinks = [
   { to: '/portfolio', label: 'Portfolio', end: false },
 ];
 
+// The current page is filled and bold (NavLink also sets aria-current="page"); hover is a tint
+// and keyboard focus a ring (index.css), so the three never look alike.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : undefined;
+
+/** What Tab may reach in the phone menu: its toggle, then its links and buttons. */
+function tabStops(toggle: HTMLElement, menu: HTMLElement): HTMLElement[] {
+  return [toggle, ...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+}
 
 interface NavbarProps {
   /** Signed in: Dashboard and LogOut; signed out: Login; unknown yet: neither. */
@@ -20,6 +27,38 @@ interface NavbarProps {
 
 export function Navbar({ account, onLogOut }: NavbarProps) {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+
+  // While the phone menu is open, Tab and Shift+Tab go round its toggle and its items, and
+  // Escape closes it and gives focus back to the toggle. Once the window is wide enough to
+  // hide it (md:hidden) it traps nothing.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+        return;
+      }
+      if (event.key !== 'Tab' || !toggle.current || !menu.current) return;
+      if (getComputedStyle(menu.current).display === 'none') return;
+      const stops = tabStops(toggle.current, menu.current);
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const last = stops.length - 1;
+      const next = event.shiftKey
+        ? at <= 0
+          ? last
+          : at - 1
+        : at === -1 || at === last
+          ? 0
+          : at + 1;
+      event.preventDefault();
+      stops[next]?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   const links = [
     ...publicLinks,
     ...(account === 'signed-in' ? [{ to: '/dashboard', label: 'Dashboard', end: false }] : []),
@@ -64,6 +103,7 @@ export function Navbar({ account, onLogOut }: NavbarProps) {
         </div>
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
         <button
+          ref={toggle}
           type="button"
           className="btn btn-ghost btn-square md:hidden"
           aria-expanded={open}
@@ -82,7 +122,11 @@ export function Navbar({ account, onLogOut }: NavbarProps) {
         </button>
       </nav>
       {open && (
-        <ul id="mobile-menu" className="menu border-base-300 w-full border-t px-4 pb-4 md:hidden">
+        <ul
+          ref={menu}
+          id="mobile-menu"
+          className="menu border-base-300 w-full border-t px-4 pb-4 md:hidden"
+        >
           {items}
         </ul>
       )}

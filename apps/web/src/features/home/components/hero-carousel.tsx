@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 // The first slide is the page's largest paint: index.html preloads the same file.
 import slide1 from '../../../assets/carousel/slide-1.svg';
@@ -16,15 +16,32 @@ const slideId = (index: number) => `slide${index + 1}`;
 /**
  * Three slides with previous and next anchors. The anchors scroll the carousel itself instead of
  * jumping the page, and still work as plain links without JavaScript.
+ *
+ * Only the slide in view has its anchors in the tab order: Tab never lands on an arrow that is
+ * off screen. An arrow that had focus hands it to the same arrow on the slide it brings in.
  */
 export function HeroCarousel() {
   const track = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(0);
+
+  // Swiping (or scrolling) the track changes the slide in view as much as the arrows do.
+  const onScroll = () => {
+    const el = track.current;
+    if (el && el.clientWidth > 0) setShown(Math.round(el.scrollLeft / el.clientWidth));
+  };
 
   const goTo = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
     const slide = track.current?.querySelector<HTMLElement>(`#${slideId(index)}`);
     if (!track.current || !slide) return;
     event.preventDefault();
+    const hadFocus = document.activeElement === event.currentTarget;
+    const label = event.currentTarget.getAttribute('aria-label');
+    setShown(index);
     track.current.scrollTo({ left: slide.offsetLeft, behavior: 'smooth' });
+    if (hadFocus && label) {
+      // Not scrolled into view by focusing: the smooth scroll above brings the slide in.
+      slide.querySelector<HTMLElement>(`[aria-label="${label}"]`)?.focus({ preventScroll: true });
+    }
   };
 
   return (
@@ -33,10 +50,15 @@ export function HeroCarousel() {
       aria-label="CaseForge highlights"
       className="relative overflow-hidden rounded-box bg-neutral"
     >
-      <div ref={track} className="carousel h-[340px] w-full sm:h-[420px] lg:h-[500px]">
+      <div
+        ref={track}
+        onScroll={onScroll}
+        className="carousel h-[340px] w-full sm:h-[420px] lg:h-[500px]"
+      >
         {slides.map((slide, index) => {
           const previous = (index + slides.length - 1) % slides.length;
           const next = (index + 1) % slides.length;
+          const tabIndex = index === shown ? undefined : -1;
           return (
             <div
               key={slide.image}
@@ -59,7 +81,8 @@ export function HeroCarousel() {
                 <a
                   href={`#${slideId(previous)}`}
                   onClick={(event) => goTo(event, previous)}
-                  className="btn btn-circle btn-sm sm:btn-md"
+                  tabIndex={tabIndex}
+                  className="btn btn-circle btn-sm sm:btn-md focus-ring"
                   aria-label="Previous slide"
                 >
                   ❮
@@ -67,7 +90,8 @@ export function HeroCarousel() {
                 <a
                   href={`#${slideId(next)}`}
                   onClick={(event) => goTo(event, next)}
-                  className="btn btn-circle btn-sm sm:btn-md"
+                  tabIndex={tabIndex}
+                  className="btn btn-circle btn-sm sm:btn-md focus-ring"
                   aria-label="Next slide"
                 >
                   ❯
@@ -89,7 +113,7 @@ export function HeroCarousel() {
             From office towers to RGB gaming cases and 80 PLUS power supplies: built in our own
             plant, shipped in bulk to system builders worldwide.
           </p>
-          <Link to="/products" className="btn btn-primary btn-md sm:btn-lg">
+          <Link to="/products" className="btn btn-primary btn-md sm:btn-lg focus-ring">
             Browse our products
           </Link>
         </div>
