@@ -26,7 +26,7 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('10');
     expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
   });
 
@@ -83,7 +83,7 @@ describe('OrderForm', () => {
     });
     expect(screen.getByLabelText('Phone')).toHaveValue('');
     expect(screen.getByLabelText('Address')).toHaveValue('');
-    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('10');
     expect(screen.getByRole('link', { name: 'Go to My Order' })).toHaveAttribute(
       'href',
       '/dashboard',
