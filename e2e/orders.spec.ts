@@ -190,9 +190,10 @@ test.describe('ordering and paying', () => {
     await expect(row.getByRole('cell', { name: transactionId })).toBeVisible();
     await expectAccessible();
 
-    // A paid order's payment page says so instead of asking for a card again.
+    // A paid order's payment page shows the paid state instead of asking for a card again.
     await page.goto(`/dashboard/payment/${orderId}`);
-    await expect(page.getByText('This order is paid.')).toBeVisible();
+    await expect(page.getByText(messages.paymentCompleted)).toBeVisible();
+    await expect(page.getByText(transactionId)).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
   });
 

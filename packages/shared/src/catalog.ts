@@ -12,15 +12,16 @@ export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
  * A number typed into a form arrives as a string: both are accepted (DESIGN.md section 4), but
  * only as plain digits ("12", or "12.50" where money is meant), never "0x0c", "1.2e1" or [12].
  */
-const numberField = (label: string, input: typeof wholeNumberInput) =>
-  input(
-    z
-      .number(numberMessages(`${label} is required`, `${label} must be a number`))
-      .refine(Number.isFinite, `${label} must be a number`),
-  );
+const numberField = (
+  label: string,
+  input: typeof wholeNumberInput,
+  invalid = `${label} must be a number`,
+) =>
+  input(z.number(numberMessages(`${label} is required`, invalid)).refine(Number.isFinite, invalid));
 
+// "250.5" or "1e3" in a count is told it must be a whole number, not that it is no number.
 const wholeNumber = (label: string) =>
-  numberField(label, wholeNumberInput).pipe(
+  numberField(label, wholeNumberInput, `${label} must be a whole number`).pipe(
     z
       .number()
       .int(`${label} must be a whole number`)

@@ -4,6 +4,9 @@ import { clearAccessToken, getAccessToken } from './access-token';
 /** The one base address of every API call (DESIGN.md section 7: no stray local addresses). */
 export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
 
+/** What a call that never reached the shop (offline, DNS, a dropped connection) says. */
+export const NETWORK_FAILURE = 'The shop could not be reached. Check your connection.';
+
 /** An API call that failed: the server's error code and message, or a network failure. */
 export class ApiRequestError extends Error {
   constructor(
@@ -64,11 +67,7 @@ export async function apiFetch<T>(
       ...(formData !== undefined && json === undefined && { body: formData }),
     });
   } catch {
-    throw new ApiRequestError(
-      0,
-      'network',
-      'The shop could not be reached. Check your connection.',
-    );
+    throw new ApiRequestError(0, 'network', NETWORK_FAILURE);
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -6,11 +6,13 @@ import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { OrderForm } from '../../features/orders/components/order-form';
 import { useOrderDefaults } from '../../features/orders/hooks/use-order-defaults';
-import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { NotFoundRoute } from './not-found';
 
-/** /order/{productId}: the product beside the Order Details form (signed-in users only). */
+/**
+ * /order/{productId}: the product beside the Order Details form (signed-in users only). An
+ * unknown product is the not-found page (QueryState); one deleted while its form is being
+ * filled keeps the form, which shows the server's refusal.
+ */
 export function OrderRoute() {
   const { productId = '' } = useParams();
   const auth = useAuth();
@@ -18,9 +20,6 @@ export function OrderRoute() {
   const prefill = useOrderDefaults(auth.user);
   usePageTitle(query.data ? `Order ${query.data.name}` : 'Order');
 
-  if (query.error instanceof ApiRequestError && query.error.status === 404) {
-    return <NotFoundRoute />;
-  }
   if (auth.status !== 'signed-in') return <Spinner label="Checking your account" />;
   return (
     <QueryState query={query} what="the product">

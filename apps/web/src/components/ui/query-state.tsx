@@ -1,7 +1,9 @@
 import { messages } from '@shop/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NotFoundRoute } from '../../app/routes/not-found';
 import { ApiRequestError } from '../../lib/api-client';
+import { errorMessage, isRetryable } from '../../lib/error-message';
 import { Spinner } from './spinner';
 
 interface QueryStateProps<T> {
@@ -14,11 +16,35 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** The loading, failed (with a retry) and empty states every data view shares. */
+/**
+ * The loading, failed and empty states every data view shares. A failure says what happened:
+ * what is not there (404) is the not-found page, a refusal (403) the spec's permission message,
+ * and only a failure that asking again may cure (the network, the server) offers Retry.
+ * Data already shown stays when a later refetch fails (a form being filled is not torn away).
+ */
 export function QueryState<T>({ query, what, isEmpty, pending, children }: QueryStateProps<T>) {
   if (query.isPending) return pending ?? <Spinner label={`Loading ${what}`} />;
-  if (query.isError) {
-    const detail = query.error instanceof ApiRequestError ? query.error.message : undefined;
+  const { data, error } = query;
+  if (data === undefined) {
+    if (error instanceof ApiRequestError && error.status === 404) return <NotFoundRoute />;
+    if (error instanceof ApiRequestError && error.status === 403) {
+      return (
+        <p role="alert" className="alert alert-error alert-soft my-6">
+          {messages.noPermission}
+        </p>
+      );
+    }
+    if (!isRetryable(error)) {
+      return (
+        <p role="alert" className="alert alert-error alert-soft my-6">
+          {errorMessage(error)}
+        </p>
+      );
+    }
+    // The server's reason (its database is down, its disk is full); a network failure's own
+    // words would only repeat the message above.
+    const detail =
+      error instanceof ApiRequestError && error.status >= 500 ? error.message : undefined;
     return (
       <div
         role="alert"
@@ -39,8 +65,8 @@ export function QueryState<T>({ query, what, isEmpty, pending, children }: Query
       </div>
     );
   }
-  if (isEmpty?.(query.data)) {
+  if (isEmpty?.(data)) {
     return <p className="text-base-content/70 py-10 text-center">No {what} to show yet.</p>;
   }
-  return <>{children(query.data)}</>;
+  return <>{children(data)}</>;
 }

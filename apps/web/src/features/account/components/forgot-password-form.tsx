@@ -17,7 +17,11 @@ export function ForgotPasswordForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
-  const ask = useMutation({ mutationFn: ({ email }: Input) => requestPasswordReset(email) });
+  const ask = useMutation({
+    mutationFn: ({ email }: Input) => requestPasswordReset(email),
+    // The form says why under its button.
+    meta: { ownErrorMessage: true },
+  });
 
   if (ask.isSuccess) {
     return (

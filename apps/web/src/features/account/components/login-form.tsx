@@ -31,6 +31,7 @@ export function LoginForm() {
     },
     onSuccess: () => void navigate(returnPath, { replace: true }),
     onError: (error) => toast.error(error.message),
+    meta: { ownErrorMessage: true },
   });
 
   // Back from Google: finish the sign-in here, once, then go where the user was heading.

@@ -120,8 +120,8 @@ export function MyProfile({ user }: { user: User }) {
             setError(field as keyof FormValues, { message });
           }
         }
-        toast.error(error.message);
       }
+      // The app's error toast says what went wrong.
     }
   });
 

@@ -39,6 +39,7 @@ export function RegisterForm() {
       }
     },
     onError: (error) => toast.error(error.message),
+    meta: { ownErrorMessage: true },
   });
 
   return (

@@ -9,7 +9,6 @@ import {
 import toast from 'react-hot-toast';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { QueryState } from '../../../components/ui/query-state';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
@@ -24,16 +23,6 @@ function timeLeftText(expiresAt: string, now: Date): string {
 }
 
 /**
- * A failed admin action: the server's reason for a conflict (already paid, not placed) or the
- * network's failure; the spec's permission message for everything else.
- */
-function actionFailed(error: unknown): void {
-  const explained =
-    error instanceof ApiRequestError && (error.status === 409 || error.status === 0);
-  toast.error(explained ? error.message : messages.noPermission);
-}
-
-/**
  * Manage Order: every customer's order, to mark paid, ship or delete while unpaid; cancelled
  * orders are shown with no action, and a payment that must go back carries a 'Refund needed' badge.
  */
@@ -45,27 +34,23 @@ export function ManageOrders() {
   const deleteOrder = useDeleteOrder();
   const busy = markPaid.isPending || ship.isPending || deleteOrder.isPending;
 
-  const update = async (action: typeof markPaid | typeof ship, order: Order, done: string) => {
-    try {
-      const { modifiedCount } = await action.mutateAsync(order._id);
-      if (!modifiedCount) {
-        toast.error(messages.noPermission);
-        return;
-      }
-      toast.success(done);
-    } catch (error) {
-      actionFailed(error);
-    }
+  // A failure (a conflict, a refusal, the network) is said by the app's error toast.
+  const update = (action: typeof markPaid | typeof ship, order: Order, done: string) => {
+    action.mutate(order._id, {
+      onSuccess: ({ modifiedCount }) => {
+        if (modifiedCount) toast.success(done);
+        else toast.error(messages.noPermission);
+      },
+    });
   };
 
   const remove = async (order: Order) => {
     if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch (error) {
-      actionFailed(error);
-    }
+    deleteOrder.mutate(order._id, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount) void alertDeleted();
+      },
+    });
   };
 
   return (
@@ -143,7 +128,7 @@ export function ManageOrders() {
                               className="btn btn-sm btn-primary"
                               disabled={busy}
                               aria-label={`Mark Paid: ${what}`}
-                              onClick={() => void update(markPaid, order, 'Marked as paid.')}
+                              onClick={() => update(markPaid, order, 'Marked as paid.')}
                             >
                               Mark Paid
                             </button>
@@ -164,7 +149,7 @@ export function ManageOrders() {
                             className="btn btn-sm btn-neutral"
                             disabled={busy}
                             aria-label={`Ship Order: ${what}`}
-                            onClick={() => void update(ship, order, 'Order shipped.')}
+                            onClick={() => update(ship, order, 'Order shipped.')}
                           >
                             Ship Order
                           </button>

@@ -49,9 +49,12 @@ function useInvalidateProducts() {
   return () => queryClient.invalidateQueries({ queryKey: productKeys.all });
 }
 
+/** The product form shows a refusal under its fields (or in a toast of its own). */
+const formShowsErrors = { ownErrorMessage: true } as const;
+
 export function useAddProduct() {
   const invalidate = useInvalidateProducts();
-  return useMutation({ mutationFn: addProduct, onSettled: invalidate });
+  return useMutation({ mutationFn: addProduct, onSettled: invalidate, meta: formShowsErrors });
 }
 
 export function useUpdateProduct() {
@@ -59,6 +62,7 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ProductInput }) => updateProduct(id, input),
     onSettled: invalidate,
+    meta: formShowsErrors,
   });
 }
 
@@ -68,5 +72,5 @@ export function useDeleteProduct() {
 }
 
 export function useUploadImage() {
-  return useMutation({ mutationFn: uploadImage });
+  return useMutation({ mutationFn: uploadImage, meta: formShowsErrors });
 }

@@ -126,4 +126,51 @@ describe('AddProduct', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a PNG, JPEG or WebP image.');
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['Available Quantity', '1e3', 'Available Quantity must be a whole number'],
+    ['Available Quantity', '250.5', 'Available Quantity must be a whole number'],
+    ['MinimumQuantity', '12abc', 'MinimumQuantity must be a whole number'],
+    ['MinimumQuantity', '-3', 'MinimumQuantity cannot be negative'],
+    ['Price', '1e3', 'Price must be a number'],
+  ])('says %s %s is wrong as it is typed, before any submit', async (label, typed, message) => {
+    const fetch = stubApi({});
+    renderPage();
+    await userEvent.type(screen.getByLabelText(label), typed);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says a pasted count is wrong too, and accepts a decimal price', async () => {
+    renderPage();
+    await userEvent.click(screen.getByLabelText('Available Quantity'));
+    await userEvent.paste('1e3');
+    expect(
+      await screen.findByText('Available Quantity must be a whole number'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Price'), '250.5');
+    expect(screen.getByLabelText('Price')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('clears the chosen file with the other fields after Successfully Added!', async () => {
+    stubApi({
+      'POST /api/uploads': () => json({ url: '/uploads/abc.png' }),
+      'POST /api/product': () => json({ insertedId: 'p1', product: makeProduct() }),
+    });
+    renderPage();
+    await fillValidProduct();
+    const file = new File(['png'], 'case.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Or upload an image'), file);
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Image URL')).toHaveValue('/uploads/abc.png'),
+    );
+    const picker = screen.getByLabelText<HTMLInputElement>('Or upload an image');
+    expect(picker.files).toHaveLength(1);
+    await submit();
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(screen.getByLabelText<HTMLInputElement>('Or upload an image').files).toHaveLength(0);
+    expect(screen.getByLabelText('Image URL')).toHaveValue('');
+    expect(screen.queryByRole('img', { name: 'Uploaded image preview' })).not.toBeInTheDocument();
+  });
 });

@@ -138,7 +138,7 @@ describe('ManageProducts', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: `Edit ${product.name}` }));
     const dialog = screen.getByRole('dialog', { name: `Edit ${product.name}` });
-    expect(within(dialog).getByLabelText('Price')).toHaveValue(product.price);
+    expect(within(dialog).getByLabelText('Price')).toHaveValue(String(product.price));
     expect(within(dialog).getByLabelText('Product Name')).toHaveValue(product.name);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('Price is too high today')).toBeInTheDocument();

@@ -10,7 +10,6 @@ import toast from 'react-hot-toast';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableRegion } from '../../../components/ui/table-region';
-import { ApiRequestError } from '../../../lib/api-client';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
 import { useProducts } from '../api/get-products';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
@@ -104,15 +103,14 @@ export function ManageProducts() {
 
   const onDelete = async (product: Product) => {
     if (!(await confirmDelete(await confirmText(product)))) return;
-    try {
-      const result = await remove.mutateAsync(product._id);
-      if (result.deletedCount) {
-        await alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
-      }
-    } catch (error) {
-      const explained = error instanceof ApiRequestError && error.status !== 403;
-      toast.error(explained ? error.message : messages.noPermission);
-    }
+    // A failure is said by the app's error toast.
+    remove.mutate(product._id, {
+      onSuccess: (result) => {
+        if (result.deletedCount) {
+          void alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
+        }
+      },
+    });
   };
 
   return (

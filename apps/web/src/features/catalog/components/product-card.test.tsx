@@ -51,4 +51,15 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={product} headingLevel={2} />);
     expect(screen.getByRole('heading', { level: 2, name: product.name })).toBeInTheDocument();
   });
+
+  it('offers no Order Now when the stock is below the minimum order, and says why', () => {
+    renderWithProviders(<ProductCard product={{ ...product, aqty: 20, aQty: 20 }} />);
+    expect(screen.queryByRole('link', { name: /Order Now/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Not enough stock for the minimum order of 30')).toBeInTheDocument();
+  });
+
+  it('offers Order Now when the stock is exactly the minimum', () => {
+    renderWithProviders(<ProductCard product={{ ...product, aqty: 30, aQty: 30 }} />);
+    expect(screen.getByRole('link', { name: `Order Now: ${product.name}` })).toBeInTheDocument();
+  });
 });

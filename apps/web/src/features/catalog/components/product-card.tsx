@@ -1,4 +1,4 @@
-import { formatPrice, type Product } from '@shop/shared';
+import { canMeetMinimum, formatPrice, stockMessages, type Product } from '@shop/shared';
 import { Link } from 'react-router';
 
 interface ProductCardProps {
@@ -39,13 +39,20 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           <li>Able. Qty. - {product.aqty} pc&apos;s</li>
         </ul>
         <div className="card-actions mt-auto justify-end">
-          <Link
-            to={`/order/${product._id}`}
-            className="btn btn-primary w-full sm:w-auto"
-            aria-label={`Order Now: ${product.name}`}
-          >
-            Order Now
-          </Link>
+          {canMeetMinimum(product) ? (
+            <Link
+              to={`/order/${product._id}`}
+              className="btn btn-primary w-full sm:w-auto"
+              aria-label={`Order Now: ${product.name}`}
+            >
+              Order Now
+            </Link>
+          ) : (
+            // No Order Now: the stock cannot cover even the smallest order.
+            <p className="alert alert-warning w-full py-2 text-sm font-medium">
+              {stockMessages.notEnoughForMinimum(product.minquantity)}
+            </p>
+          )}
         </div>
       </div>
     </article>

@@ -72,6 +72,9 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
   const fileId = useId();
   const [fileError, setFileError] = useState<string>();
   const [uploaded, setUploaded] = useState<string>();
+  // A file input cannot be cleared through React: a new one replaces it, so the picker no
+  // longer names the file of the product just added.
+  const [fileInputKey, setFileInputKey] = useState(0);
   const defaults = valuesOf(product);
   const {
     register,
@@ -84,6 +87,8 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
   } = useForm<FormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(productInputSchema),
     defaultValues: defaults,
+    // A wrong number ('1e3', '250.5' in a count, '-3', '12abc') is said as it is typed or pasted.
+    mode: 'onChange',
   });
   const imgURL = useWatch({ control, name: 'imgURL' });
   const preview = uploaded !== undefined && imgURL === uploaded ? uploaded : undefined;
@@ -113,6 +118,8 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
       if (await onSave(values)) {
         reset(product ? valuesOf(product) : empty);
         setUploaded(undefined);
+        setFileInputKey((key) => key + 1);
+        setFileError(undefined);
       }
     } catch (error) {
       showServerErrors(
@@ -129,10 +136,9 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
       <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
       <TextField
         label="Available Quantity"
-        type="number"
         inputMode="numeric"
-        min={0}
-        step={1}
+        pattern="[0-9]*"
+        autoComplete="off"
         error={errors.aqty?.message}
         {...register('aqty')}
       />
@@ -158,6 +164,7 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         </label>
         <div className="flex flex-wrap items-center gap-3">
           <input
+            key={fileInputKey}
             id={fileId}
             type="file"
             accept={UPLOAD_TYPES.join(',')}
@@ -191,19 +198,17 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
       </div>
       <TextField
         label="Price"
-        type="number"
         inputMode="decimal"
-        min={0}
-        step="0.01"
+        pattern="[0-9]+([.][0-9]{1,2})?"
+        autoComplete="off"
         error={errors.price?.message}
         {...register('price')}
       />
       <TextField
         label="MinimumQuantity"
-        type="number"
         inputMode="numeric"
-        min={0}
-        step={1}
+        pattern="[0-9]*"
+        autoComplete="off"
         error={errors.minquantity?.message}
         {...register('minquantity')}
       />

@@ -58,6 +58,8 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: ({ idempotencyKey, ...order }: NewOrder & { idempotencyKey?: string }) =>
       createOrder(order, idempotencyKey),
+    // The order form shows a refusal beside itself, keeping what was typed.
+    meta: { ownErrorMessage: true },
     // Placing an order changes the product's stock, and a refusal may mean the stock ran out:
     // either way the product is read again.
     onSettled: () =>

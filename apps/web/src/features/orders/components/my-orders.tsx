@@ -6,11 +6,9 @@ import {
   previewText,
   type Order,
 } from '@shop/shared';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { QueryState } from '../../../components/ui/query-state';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
 import { TableRegion } from '../../../components/ui/table-region';
@@ -24,12 +22,12 @@ export function MyOrders({ email }: { email: string }) {
 
   const remove = async (order: Order) => {
     if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch (error) {
-      toast.error(error instanceof ApiRequestError ? error.message : 'The order was not deleted.');
-    }
+    // A failure is said by the app's error toast.
+    deleteOrder.mutate(order._id, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount) void alertDeleted();
+      },
+    });
   };
 
   return (

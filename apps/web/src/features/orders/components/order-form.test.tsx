@@ -1,11 +1,11 @@
-import { messages } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { messages, stockMessages } from '@shop/shared';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
+import { apiError, json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { OrderForm } from './order-form';
+import { OrderForm, quantityProblem } from './order-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,7 +26,7 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('10');
     expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
   });
 
@@ -83,7 +83,7 @@ describe('OrderForm', () => {
     });
     expect(screen.getByLabelText('Phone')).toHaveValue('');
     expect(screen.getByLabelText('Address')).toHaveValue('');
-    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('10');
     expect(screen.getByRole('link', { name: 'Go to My Order' })).toHaveAttribute(
       'href',
       '/dashboard',
@@ -121,5 +121,97 @@ describe('OrderForm', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('Please order maximum 4')).toBeInTheDocument();
+  });
+
+  it.each(['1e3', '250.5', '12abc', '1,000'])(
+    'says %s is not a whole number as it is typed, and blocks Order',
+    async (typed) => {
+      const fetch = stubApi({});
+      renderWithProviders(<OrderForm product={product} customer={customer} />);
+      await setQuantity(typed);
+      expect(screen.getByText('Quantity must be a whole number')).toBeInTheDocument();
+      expect(screen.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('button', { name: 'Order' })).toBeDisabled();
+      expect(screen.queryByText(/Order price/)).not.toBeInTheDocument();
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says so for a pasted quantity too, and a negative one is below the minimum', async () => {
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    const quantity = screen.getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.click(quantity);
+    await userEvent.paste('1e3');
+    expect(screen.getByText('Quantity must be a whole number')).toBeInTheDocument();
+    await setQuantity('-3');
+    expect(screen.getByText('Please order minimum 10')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Order' })).toBeDisabled();
+  });
+
+  it('is a text field for digits, so no browser reads 1e3 as 1000', () => {
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity).toHaveAttribute('type', 'text');
+    expect(quantity).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  it('keeps what was typed and says so beside the form when the product was deleted meanwhile', async () => {
+    stubApi({ 'POST /api/order': () => apiError(404, 'not_found', 'Product not found') });
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+    await setQuantity('20');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+
+    const form = screen.getByRole('button', { name: 'Order' }).closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Product not found');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
+    expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
+    expect(screen.getByLabelText('Quantity')).toHaveValue('20');
+  });
+
+  it('says when the shop could not be reached, keeping the form', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be reached/);
+    expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
+  });
+
+  it('offers no form when the stock is below the minimum order', () => {
+    renderWithProviders(
+      <OrderForm product={makeProduct({ minquantity: 50, aqty: 49 })} customer={customer} />,
+    );
+    expect(screen.getByText(stockMessages.notEnoughForMinimum(50))).toBeInTheDocument();
+    expect(screen.getByText('Not enough stock for the minimum order of 50')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('quantityProblem', () => {
+  it('accepts digits within the range and waits on an empty field', () => {
+    expect(quantityProblem('10', product)).toBeUndefined();
+    expect(quantityProblem('100', product)).toBeUndefined();
+    expect(quantityProblem(' 20 ', product)).toBeUndefined();
+    expect(quantityProblem('', product)).toBeUndefined();
+  });
+
+  it('refuses what is not a whole number in digits', () => {
+    for (const typed of ['1e3', '250.5', '12abc', '0x10', '+20']) {
+      expect(quantityProblem(typed, product)).toBe('Quantity must be a whole number');
+    }
+  });
+
+  it("says the spec's minimum and maximum", () => {
+    expect(quantityProblem('-3', product)).toBe('Please order minimum 10');
+    expect(quantityProblem('9', product)).toBe('Please order minimum 10');
+    expect(quantityProblem('101', product)).toBe('Please order maximum 100');
   });
 });

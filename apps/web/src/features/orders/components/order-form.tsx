@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  canMeetMinimum,
   formatPrice,
   messages,
   ORDER_SUCCESS_CLOSE_MS,
   orderCreateSchema,
+  stockMessages,
+  wholeNumberInput,
   type Order,
   type Product,
   type User,
@@ -12,12 +15,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateOrder, useOrderKey } from '../api/create-order';
-import { showServerErrors } from '../../../lib/form-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/error-message';
 import type { OrderDefaults } from '../hooks/use-order-defaults';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
@@ -26,12 +30,27 @@ type FormOutput = z.output<typeof orderFormSchema>;
 type FieldName = keyof FormInput;
 const fieldNames: readonly FieldName[] = ['phone', 'address', 'orderQty'];
 
-/** The spec's quantity rules, checked while the customer types (SPEC section 5). */
-export function quantityProblem(quantity: number, product: Product): string | undefined {
-  if (Number.isNaN(quantity)) return undefined;
+const quantitySchema = orderCreateSchema.shape.orderQty;
+const wholeNumber = wholeNumberInput(z.number().int());
+
+/** The quantity as typed, when it is a whole number written in digits ('1e3' is not). */
+export function typedQuantity(value: unknown): number | undefined {
+  const parsed = wholeNumber.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * What is wrong with the quantity as typed, checked on every keystroke and paste: digits only
+ * (the shared whole-number rule), then the spec's minimum and maximum (SPEC section 5). An empty
+ * field waits for the submit to say it is required.
+ */
+export function quantityProblem(value: unknown, product: Product): string | undefined {
+  if (value === undefined || String(value).trim() === '') return undefined;
+  const quantity = typedQuantity(value);
+  if (quantity === undefined) return quantitySchema.safeParse(value).error?.issues[0]?.message;
   if (quantity < product.minquantity) return messages.orderMinimum(product.minquantity);
   if (quantity > product.aqty) return messages.orderMaximum(product.aqty);
-  return undefined;
+  return quantitySchema.safeParse(value).error?.issues[0]?.message;
 }
 
 interface OrderFormProps {
@@ -45,10 +64,15 @@ interface OrderFormProps {
 export function OrderForm({ product, customer, prefill }: OrderFormProps) {
   const create = useCreateOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
+  // Why the server refused the order when no field says it (the product is gone, the network).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Whether the stock covered the minimum when the page opened: a form being filled stays even
+  // if the stock runs out meanwhile, so what was typed is kept and the refusal shown beside it.
+  const [orderable] = useState(() => canMeetMinimum(product));
   const defaults: FormInput = {
     phone: prefill?.phone ?? '',
     address: prefill?.address ?? '',
-    orderQty: product.minquantity,
+    orderQty: String(product.minquantity),
   };
   const {
     register,
@@ -65,12 +89,14 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
     values: defaults,
     resetOptions: { keepDirtyValues: true },
   });
-  const quantity = Number(useWatch({ control, name: 'orderQty' }));
-  const rangeProblem = quantityProblem(quantity, product);
+  const typed = useWatch({ control, name: 'orderQty' });
+  const quantity = typedQuantity(typed);
+  const rangeProblem = quantityProblem(typed, product);
   const orderKey = useOrderKey(useWatch({ control }), placed);
 
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);
+    setRefusal(null);
     try {
       const { order } = await create.mutateAsync({
         orderProduct: product._id,
@@ -82,14 +108,13 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
       reset(defaults, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
-      showServerErrors(
-        error,
-        fieldNames,
-        setError,
-        'Your order could not be placed. Please try again.',
-      );
+      if (!showFieldErrors(error, fieldNames, setError)) {
+        setRefusal(errorMessage(error, 'Your order could not be placed. Please try again.'));
+      }
     }
   });
+
+  if (!orderable) return <NotEnoughStock product={product} />;
 
   return (
     <section aria-labelledby="order-details" className="card bg-base-100 border-base-300 border">
@@ -123,16 +148,15 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
         />
         <TextField
           label="Quantity"
-          type="number"
+          type="text"
           inputMode="numeric"
-          min={product.minquantity}
-          max={product.aqty}
-          step={1}
+          pattern="[0-9]*"
+          autoComplete="off"
           required
           error={rangeProblem ?? errors.orderQty?.message}
-          {...register('orderQty', { valueAsNumber: true })}
+          {...register('orderQty')}
         />
-        {!rangeProblem && Number.isInteger(quantity) && quantity > 0 && (
+        {!rangeProblem && quantity !== undefined && quantity > 0 && (
           <p className="text-base-content/80 mt-2 text-sm">
             Order price: {formatPrice(quantity * product.price)} ({formatPrice(product.price)} per
             piece)
@@ -141,6 +165,11 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
           Order
         </SubmitButton>
+        {refusal && (
+          <p role="alert" className="alert alert-error alert-soft mt-4">
+            {refusal}
+          </p>
+        )}
         {placed && (
           <div role="status" className="alert alert-success alert-soft mt-4">
             <p>
@@ -153,6 +182,25 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
           </div>
         )}
       </form>
+    </section>
+  );
+}
+
+/** In place of the form: the stock does not cover the product's minimum order. */
+function NotEnoughStock({ product }: { product: Product }) {
+  return (
+    <section aria-labelledby="order-details" className="card bg-base-100 border-base-300 border">
+      <div className="card-body gap-3">
+        <h2 id="order-details" className="card-title text-2xl">
+          Order Details
+        </h2>
+        <p role="status" className="alert alert-warning">
+          {stockMessages.notEnoughForMinimum(product.minquantity)}
+        </p>
+        <Link to="/products" className="btn btn-outline self-start">
+          Browse Our Tools
+        </Link>
+      </div>
     </section>
   );
 }

@@ -45,7 +45,7 @@ describe('the order form starts with the buyer details', () => {
     expect(screen.getByLabelText('Address')).toHaveValue(
       'Acme Cases Ltd\nUnit 4, Dock Road\nLeeds',
     );
-    expect(screen.getByLabelText('Quantity')).toHaveValue(10);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('10');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -89,18 +89,23 @@ describe('PaymentPage', () => {
     expect(screen.getByText(/Your transaction Id:/)).toHaveTextContent(
       'Your transaction Id: pi_test_1',
     );
+    // The paid state only: no amount asked for, no card form.
+    expect(screen.queryByText(/Please Pay:/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch![1]!.body))).toEqual({ transactionId: 'pi_test_1' });
   });
 
-  it('shows a paid order as paid, without a card form', async () => {
+  it('shows a paid order opened later in the same paid state, without a card form', async () => {
     const fetch = stubApi({
       [`GET /api/orders/${order._id}`]: () =>
         json({ ...order, paid: true, paymentStatus: 'paid', transactionId: 'pi_done' }),
     });
     renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
-    expect(await screen.findByText('This order is paid.')).toBeInTheDocument();
+    expect(await screen.findByText(messages.paymentCompleted)).toBeInTheDocument();
     expect(screen.getByText('pi_done')).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay:/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });

@@ -2,6 +2,7 @@ import {
   cutOrderId,
   formatPrice,
   formatTimeLeft,
+  messages,
   orderHoldMessages,
   type Order,
 } from '@shop/shared';
@@ -17,7 +18,10 @@ interface PaymentPageProps {
   customerName: string;
 }
 
-/** The payment page: what is paid for, then the card form, then the transaction id. */
+/**
+ * The payment page: what is paid for beside the card form; once paid (just now, or opened
+ * later), only the paid state with its transaction id.
+ */
 export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
   const order = useOrder(orderId);
   const payOrder = usePayOrder(orderId);
@@ -32,30 +36,30 @@ export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
     <section className="space-y-6">
       <h1 className="text-3xl font-bold break-all">pay for {cutOrderId(orderId)}</h1>
       <QueryState query={order} what="the order">
-        {(current) => (
-          <div className="grid items-start gap-6 md:grid-cols-2">
-            <OrderSummary order={current} customerName={customerName} />
-            <section
-              aria-labelledby="card-payment"
-              className="card bg-base-100 border-base-300 border"
-            >
-              <div className="card-body">
-                <h2 id="card-payment" className="card-title">
-                  Card payment
-                </h2>
-                {paidWith ? (
-                  <PaymentCompleted transactionId={paidWith} />
-                ) : current.paid ? (
-                  <AlreadyPaid transactionId={current.transactionId} />
-                ) : current.paymentStatus === 'cancelled' ? (
-                  <Cancelled />
-                ) : (
-                  <Checkout orderId={current._id} onPaid={recordPayment} />
-                )}
-              </div>
-            </section>
-          </div>
-        )}
+        {(current) =>
+          paidWith || current.paid ? (
+            <PaymentCompleted order={current} transactionId={paidWith ?? current.transactionId} />
+          ) : (
+            <div className="grid items-start gap-6 md:grid-cols-2">
+              <OrderSummary order={current} customerName={customerName} />
+              <section
+                aria-labelledby="card-payment"
+                className="card bg-base-100 border-base-300 border"
+              >
+                <div className="card-body">
+                  <h2 id="card-payment" className="card-title">
+                    Card payment
+                  </h2>
+                  {current.paymentStatus === 'cancelled' ? (
+                    <Cancelled />
+                  ) : (
+                    <Checkout orderId={current._id} onPaid={recordPayment} />
+                  )}
+                </div>
+              </section>
+            </div>
+          )
+        }
       </QueryState>
     </section>
   );
@@ -89,17 +93,37 @@ function OrderSummary({ order, customerName }: { order: Order; customerName: str
   );
 }
 
-function PaymentCompleted({ transactionId }: { transactionId: string }) {
+/** The paid state: the spec's message, the transaction id and what was paid for. */
+function PaymentCompleted({
+  order,
+  transactionId,
+}: {
+  order: Order;
+  transactionId: string | null;
+}) {
   return (
-    <div role="status" className="space-y-3">
-      <p className="text-xl font-bold">Congrats! Your payment is completed</p>
-      <p>
-        Your transaction Id: <span className="font-mono break-all">{transactionId}</span>
-      </p>
-      <Link to="/dashboard" className="btn btn-primary">
-        Back to My Order
-      </Link>
-    </div>
+    <section
+      aria-labelledby="payment-completed"
+      className="card bg-base-100 border-base-300 max-w-2xl border"
+    >
+      <div role="status" className="card-body gap-3">
+        <h2 id="payment-completed" className="text-xl font-bold">
+          {messages.paymentCompleted}
+        </h2>
+        {transactionId && (
+          <p>
+            Your transaction Id: <span className="font-mono break-all">{transactionId}</span>
+          </p>
+        )}
+        <p className="text-base-content/80">
+          Paid for &quot;{order.orderPName}&quot;: {order.orderQty} pc&apos;s,{' '}
+          {formatPrice(order.orderPrice)}
+        </p>
+        <Link to="/dashboard" className="btn btn-primary self-start">
+          Back to My Order
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -109,22 +133,6 @@ function Cancelled() {
       <p role="alert" className="text-xl font-bold">
         {orderHoldMessages.orderCancelled}
       </p>
-      <Link to="/dashboard" className="btn btn-primary">
-        Back to My Order
-      </Link>
-    </div>
-  );
-}
-
-function AlreadyPaid({ transactionId }: { transactionId: string | null }) {
-  return (
-    <div className="space-y-3">
-      <p className="text-xl font-bold">This order is paid.</p>
-      {transactionId && (
-        <p>
-          Your transaction Id: <span className="font-mono break-all">{transactionId}</span>
-        </p>
-      )}
       <Link to="/dashboard" className="btn btn-primary">
         Back to My Order
       </Link>

@@ -15,7 +15,7 @@ async function fillCard(number: string) {
 }
 
 describe('TestCardForm', () => {
-  it("shows the gateway's decline message in red under the form and lets the customer retry", async () => {
+  it("shows the gateway's decline message in red, focused, and lets the customer retry", async () => {
     const fetch = stubApi({
       'POST /api/payments/test/confirm': () =>
         apiError(402, 'payment_failed', messages.cardDeclined),
@@ -29,6 +29,11 @@ describe('TestCardForm', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your card was declined.');
     expect(alert).toHaveClass('text-error');
+    // At the top of the form and focused, so a phone's customer sees it.
+    expect(alert).toHaveFocus();
+    expect(alert.compareDocumentPosition(screen.getByLabelText('Card number'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(onPaid).not.toHaveBeenCalled();
     // The busy flag is cleared: the customer can try another card.
     expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
@@ -56,5 +61,37 @@ describe('TestCardForm', () => {
   it('keeps Pay disabled without a client secret', () => {
     renderWithProviders(<TestCardForm clientSecret={null} onPaid={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+
+  it('formats the card number, expiry and CVC as they are typed', async () => {
+    renderWithProviders(<TestCardForm clientSecret="pi_1_secret_x" onPaid={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1229');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('12/29');
+    await userEvent.type(screen.getByLabelText('CVC'), '1a2b3');
+    expect(screen.getByLabelText('CVC')).toHaveValue('123');
+  });
+
+  it('formats pasted values and sends the digits', async () => {
+    const fetch = stubApi({
+      'POST /api/payments/test/confirm': () =>
+        apiError(402, 'payment_failed', messages.cardDeclined),
+    });
+    renderWithProviders(<TestCardForm clientSecret="pi_1_secret_x" onPaid={vi.fn()} />);
+    await userEvent.click(screen.getByLabelText('Card number'));
+    await userEvent.paste('4000-0000-0000-0002');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    await userEvent.click(screen.getByLabelText('Expiry (MM/YY)'));
+    await userEvent.paste('1/29');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('01/29');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await screen.findByRole('alert');
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      cardNumber: '4000000000000002',
+      expiry: '01/29',
+    });
   });
 });

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { testCardSchema } from '@shop/shared';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useConfirmTestPayment } from '../api/confirm-test-payment';
+import { formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 import { PaymentFailure } from './payment-failure';
 
 const cardSchema = testCardSchema.omit({ clientSecret: true });
@@ -14,6 +15,13 @@ type CardInput = z.input<typeof cardSchema>;
 type CardOutput = z.output<typeof cardSchema>;
 type CardField = keyof CardInput;
 const cardFields: readonly string[] = ['cardNumber', 'expiry', 'cvc'] satisfies CardField[];
+
+/** Each field's formatting, applied to what is typed or pasted before the form reads it. */
+const formatters: Record<CardField, (text: string) => string> = {
+  cardNumber: formatCardNumber,
+  expiry: formatExpiry,
+  cvc: formatCvc,
+};
 
 export interface CardFormProps {
   /** The payment intent's secret; the Pay button stays disabled until it exists. */
@@ -40,6 +48,18 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
 
+  /** A field registered with the form, its value formatted on every change. */
+  const formatted = (name: CardField) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = formatters[name](event.target.value);
+        return field.onChange(event);
+      },
+    };
+  };
+
   const onSubmit = handleSubmit(async (card) => {
     if (!clientSecret) return;
     setBusy(true);
@@ -63,6 +83,9 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Card payment" className="space-y-1">
+      {/* At the top, focused and scrolled to: on a phone the Pay button's surroundings are
+          under the keyboard or below the fold. */}
+      <PaymentFailure message={failure} />
       <TextField
         label="Card number"
         autoComplete="cc-number"
@@ -70,7 +93,7 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
         placeholder="1234 1234 1234 1234"
         required
         error={errors.cardNumber?.message}
-        {...register('cardNumber')}
+        {...formatted('cardNumber')}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -80,7 +103,7 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
           placeholder="MM/YY"
           required
           error={errors.expiry?.message}
-          {...register('expiry')}
+          {...formatted('expiry')}
         />
         <TextField
           label="CVC"
@@ -89,13 +112,12 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
           placeholder="123"
           required
           error={errors.cvc?.message}
-          {...register('cvc')}
+          {...formatted('cvc')}
         />
       </div>
       <SubmitButton pending={busy} disabled={!clientSecret}>
         Pay
       </SubmitButton>
-      <PaymentFailure message={failure} />
     </form>
   );
 }

@@ -17,6 +17,8 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReview,
+    // The review form shows a refusal under its fields, or in a toast of its own.
+    meta: { ownErrorMessage: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
 }
