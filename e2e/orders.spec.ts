@@ -77,7 +77,8 @@ async function payWithCard(page: Page, cardNumber: string) {
 /** Pays with the test card and returns the transaction id the page shows. */
 async function payAndReadTransactionId(page: Page): Promise<string> {
   await payWithCard(page, TEST_CARD);
-  await expect(page.getByText(messages.paymentCompleted)).toBeVisible();
+  // The paid state replaces the form and takes focus, so a screen reader announces it.
+  await expect(page.getByRole('heading', { name: messages.paymentCompleted })).toBeFocused();
   const text = await page.getByText(/^Your transaction Id: /).textContent();
   const transactionId = text?.replace('Your transaction Id:', '').trim() ?? '';
   expect(transactionId).not.toBe('');

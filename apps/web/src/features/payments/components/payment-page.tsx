@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
+import { PAGE_HEADING_ATTRIBUTE, useFocusHeading } from '../../../lib/use-focus-heading';
 import { useOrder } from '../../orders/api/get-order';
 import { usePayOrder } from '../../orders/api/pay-order';
 import { Checkout } from './checkout';
@@ -101,13 +102,20 @@ function PaymentCompleted({
   order: Order;
   transactionId: string | null;
 }) {
+  // Paying swaps the form for this state: focus moves to its heading, so it is read out.
+  const heading = useFocusHeading<HTMLHeadingElement>();
   return (
     <section
       aria-labelledby="payment-completed"
       className="card bg-base-100 border-base-300 max-w-2xl border"
     >
       <div role="status" className="card-body gap-3">
-        <h2 id="payment-completed" className="text-xl font-bold">
+        <h2
+          id="payment-completed"
+          ref={heading}
+          className="text-xl font-bold"
+          {...{ [PAGE_HEADING_ATTRIBUTE]: '' }}
+        >
           {messages.paymentCompleted}
         </h2>
         {transactionId && (
