@@ -11,3 +11,4 @@ export * from './users.js';
 export * from './orders.js';
 export * from './catalog.js';
 export * from './numbers.js';
+export * from './tables.js';
