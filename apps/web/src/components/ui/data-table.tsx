@@ -8,9 +8,9 @@ import type { ReactNode } from 'react';
  * table, row headers and cells, so a screen reader still says which column a value is in.
  */
 const STACKED =
-  'max-md:block max-md:[&>thead]:sr-only max-md:[&>tbody]:block max-md:[&>tbody>tr]:block max-md:[&>tbody>tr]:py-2';
+  'max-md:block max-md:[&>thead]:sr-only max-md:[&>tbody]:block max-md:[&>tbody>tr]:block max-md:[&>tbody>tr]:py-3 max-md:[&>tbody>tr:not(:last-child)]:border-b max-md:[&>tbody>tr:not(:last-child)]:border-base-300';
 const STACKED_CELL =
-  'max-md:grid max-md:grid-cols-[6.5rem_minmax(0,1fr)] max-md:gap-x-3 max-md:py-1.5 max-md:before:font-semibold max-md:before:text-base-content/80 max-md:before:content-[attr(data-label)]';
+  'max-md:grid max-md:grid-cols-[6.5rem_minmax(0,1fr)] max-md:gap-x-3 max-md:border-b-0 max-md:py-1.5 max-md:before:font-semibold max-md:before:text-base-content/80 max-md:before:content-[attr(data-label)]';
 
 /**
  * A data table in a labelled region. From md up it is a table that scrolls sideways when it is

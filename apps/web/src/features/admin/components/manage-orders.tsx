@@ -114,14 +114,17 @@ export function ManageOrders() {
                 const what = `${order.orderPName} for ${order.userName}`;
                 return (
                   <tr key={order._id}>
-                    <RowHeader label="Customer">
+                    <RowHeader label="Customer" className="md:min-w-48">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
                         {order.userEmail}
                       </span>
                     </RowHeader>
-                    <Cell label="Address" className="md:min-w-44">
-                      <ClampedText text={order.address} />
+                    <Cell label="Address">
+                      {/* A fixed width, so one long address cannot squeeze the customer. */}
+                      <div className="md:w-48">
+                        <ClampedText text={order.address} />
+                      </div>
                     </Cell>
                     <Cell label="Product">
                       <span title={order.orderPName}>{previewText(order.orderPName)}</span>
