@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from '@shop/shared';
+import { confirmMessages, messages } from '@shop/shared';
 import { E2E_ADMIN, GOOGLE_ACCOUNT, GOOGLE_PASSWORD_ACCOUNT } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
@@ -145,10 +145,14 @@ test.describe('accounts', () => {
     await expectAccessible();
     const row = table.getByRole('row').filter({ hasText: customer.email });
     await expect(
-      table.getByRole('row').filter({ hasText: E2E_ADMIN.email }).getByRole('button'),
+      table
+        .getByRole('row')
+        .filter({ hasText: E2E_ADMIN.email })
+        .getByRole('button', { name: /^Remove Admin/ }),
     ).toBeDisabled();
 
     await row.getByRole('button', { name: `Make Admin: ${customer.name}` }).click();
+    await page.getByRole('button', { name: confirmMessages.makeAdminConfirm }).click();
     await expect(page.getByText(`${customer.name} is now an admin.`)).toBeVisible();
     await customerPage.goto('/dashboard');
     await expect(
@@ -158,6 +162,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
 
     await row.getByRole('button', { name: `Remove Admin: ${customer.name}` }).click();
+    await page.getByRole('button', { name: confirmMessages.removeAdminConfirm }).click();
     await expect(page.getByText(`${customer.name} is now a regular user.`)).toBeVisible();
     await expect(row.getByRole('button', { name: `Make Admin: ${customer.name}` })).toBeVisible();
     await customerPage.reload();

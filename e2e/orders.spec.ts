@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { cutOrderId, formatPrice, messages, previewText } from '@shop/shared';
+import {
+  confirmMessages,
+  cutOrderId,
+  formatPrice,
+  messages,
+  previewText,
+  shortId,
+} from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN, newCustomer } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
@@ -135,6 +142,8 @@ test.describe('ordering and paying', () => {
     page,
     expectAccessible,
   }) => {
+    // Orders, pays and confirms through the pages: more than the default 30 s on a busy machine.
+    test.slow();
     const item = product(0);
     const quantity = item.minquantity + 10;
     await registerThroughPage(page);
@@ -188,6 +197,9 @@ test.describe('ordering and paying', () => {
     await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
     await expect(row.getByRole('link', { name: `Pay: ${item.name}` })).toHaveCount(0);
     await expect(row.getByRole('button', { name: `Delete: ${item.name}` })).toHaveCount(0);
+    // The transaction id is shortened to its ends; the whole id is one click away.
+    await expect(row.getByText(shortId(transactionId), { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Show the whole transaction ID' }).click();
     await expect(row.getByRole('cell', { name: transactionId })).toBeVisible();
     await expectAccessible();
 
@@ -257,6 +269,8 @@ test.describe('ordering and paying', () => {
     page,
     expectAccessible,
   }) => {
+    // Orders, pays and confirms through the pages: more than the default 30 s on a busy machine.
+    test.slow();
     const paidByCard = product(5);
     const paidByAdmin = product(6);
     const customer = await registerThroughPage(page);
@@ -280,7 +294,7 @@ test.describe('ordering and paying', () => {
     // The order paid by card: its transaction id beside the status, ready to ship.
     const cardRow = rowOf(paidByCard);
     await expect(cardRow.getByText('paid', { exact: true })).toBeVisible();
-    await expect(cardRow.getByText(transactionId, { exact: true })).toBeVisible();
+    await expect(cardRow.getByText(shortId(transactionId), { exact: true })).toBeVisible();
     await expect(
       cardRow.getByRole('button', { name: `Mark Paid: ${what(paidByCard)}` }),
     ).toHaveCount(0);
@@ -299,6 +313,7 @@ test.describe('ordering and paying', () => {
       adminRow.getByRole('button', { name: `Ship Order: ${what(paidByAdmin)}` }),
     ).toHaveCount(0);
     await adminRow.getByRole('button', { name: `Mark Paid: ${what(paidByAdmin)}` }).click();
+    await page.getByRole('button', { name: confirmMessages.markPaidConfirm }).click();
     await expect(
       adminRow.getByRole('button', { name: `Ship Order: ${what(paidByAdmin)}` }),
     ).toBeVisible();
@@ -308,10 +323,12 @@ test.describe('ordering and paying', () => {
     await expect(adminRow.getByText('paid', { exact: true })).toBeVisible();
 
     await cardRow.getByRole('button', { name: `Ship Order: ${what(paidByCard)}` }).click();
+    await page.getByRole('button', { name: confirmMessages.shipConfirm }).click();
     await expect(cardRow.getByText('shipped', { exact: true })).toBeVisible();
     await expect(
       cardRow.getByRole('button', { name: `Ship Order: ${what(paidByCard)}` }),
     ).toHaveCount(0);
+    await cardRow.getByRole('button', { name: 'Show the whole transaction ID' }).click();
     await expect(cardRow.getByText(transactionId, { exact: true })).toBeVisible();
     await expectAccessible();
   });

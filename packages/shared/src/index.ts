@@ -14,3 +14,4 @@ export * from './numbers.js';
 export * from './buyer-details.js';
 export * from './idempotency.js';
 export * from './stock.js';
+export * from './tables.js';

@@ -1,24 +1,14 @@
 import { messages } from '@shop/shared';
-
-// sweetalert2 is loaded on the first delete, so no page carries it until someone deletes.
-const loadSwal = async () => (await import('sweetalert2')).default;
+import { confirmAction, loadSwal } from './confirm';
 
 /** The spec's delete confirmation (SPEC section 8): true when the user confirms. */
-export async function confirmDelete(text: string): Promise<boolean> {
-  const Swal = await loadSwal();
-  const result = await Swal.fire({
+export function confirmDelete(text: string): Promise<boolean> {
+  return confirmAction({
     title: messages.deleteTitle,
     text,
-    icon: 'warning',
-    showCancelButton: true,
-    confirmButtonText: messages.deleteConfirm,
-    cancelButtonText: 'Cancel',
-    focusCancel: true,
-    // The shop's own buttons: sweetalert2's default colours are too faint for WCAG AA.
-    buttonsStyling: false,
-    customClass: { confirmButton: 'btn btn-error mx-1', cancelButton: 'btn btn-outline mx-1' },
+    confirmText: messages.deleteConfirm,
+    tone: 'danger',
   });
-  return result.isConfirmed;
 }
 
 /** The spec's 'Deleted!' success alert. */

@@ -1,5 +1,5 @@
-import { messages } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { confirmMessages, messages } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,10 @@ import { apiError, json, makeOrder, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ManageOrders } from './manage-orders';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 const pending = makeOrder({ _id: '65a1b2c3d4e5f60718293a01' });
 const placed = makeOrder({
@@ -44,6 +47,17 @@ const refund = makeOrder({
   trxId: 'pi_test_late',
   refundNeeded: true,
 });
+
+const confirm = vi.hoisted(() => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
+vi.mock('../../../components/ui/confirm', () => confirm);
+
+/** Checks that the last confirmation asked named the order and offered the action. */
+function expectAsked(order: typeof placed, confirmText: string) {
+  expect(confirm.confirmAction).toHaveBeenLastCalledWith(expect.objectContaining({ confirmText }));
+  const [{ text }] = confirm.confirmAction.mock.lastCall as unknown as [{ text: string }];
+  expect(text).toContain(order.orderPName);
+  expect(text).toContain(order.userName);
+}
 
 const rows = async () => {
   const table = await screen.findByRole('table');
@@ -110,6 +124,7 @@ describe('ManageOrders', () => {
     );
     const [row] = await rows();
     await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
+    expectAsked(placed, confirmMessages.shipConfirm);
     expect(await screen.findByText(messages.orderNotPlaced)).toBeInTheDocument();
 
     stubApi({
@@ -118,5 +133,76 @@ describe('ManageOrders', () => {
     });
     await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
     expect(await screen.findByText(messages.noPermission)).toBeInTheDocument();
+  });
+
+  it('asks before Mark Paid and Ship Order, naming the order; Cancel sends nothing', async () => {
+    const marked = vi.fn(() => json({ modifiedCount: 1, order: { ...pending, paid: true } }));
+    const shippedNow = vi.fn(() => json({ modifiedCount: 1, order: placed }));
+    stubApi({
+      'GET /api/orders': () => json([pending, placed]),
+      [`PUT /api/order/${pending._id}`]: marked,
+      [`PUT /api/ship/${placed._id}`]: shippedNow,
+    });
+    renderWithProviders(
+      <>
+        <ManageOrders />
+        <Toaster />
+      </>,
+    );
+    const [first, second] = await rows();
+
+    confirm.confirmAction.mockResolvedValueOnce(false);
+    await userEvent.click(within(first!).getByRole('button', { name: /^Mark Paid/ }));
+    expect(confirm.confirmAction).toHaveBeenCalledWith({
+      title: confirmMessages.markPaidTitle,
+      text: confirmMessages.markPaidText(pending.orderPName, pending.userName),
+      confirmText: confirmMessages.markPaidConfirm,
+    });
+    confirm.confirmAction.mockResolvedValueOnce(false);
+    await userEvent.click(within(second!).getByRole('button', { name: /^Ship Order/ }));
+    expectAsked(placed, confirmMessages.shipConfirm);
+    await waitFor(() => expect(confirm.confirmAction).toHaveBeenCalledTimes(2));
+    expect(marked).not.toHaveBeenCalled();
+    expect(shippedNow).not.toHaveBeenCalled();
+
+    await userEvent.click(within(first!).getByRole('button', { name: /^Mark Paid/ }));
+    expectAsked(pending, confirmMessages.markPaidConfirm);
+    expect(await screen.findByText('Marked as paid.')).toBeInTheDocument();
+    expect(marked).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(within(second!).getByRole('button', { name: /^Ship Order/ }));
+    expectAsked(placed, confirmMessages.shipConfirm);
+    expect(await screen.findByText('Order shipped.')).toBeInTheDocument();
+    expect(shippedNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the line breaks of an address and shortens a long transaction id, whole on request', async () => {
+    const trxId = 'pi_test_0123456789abcdef01234567';
+    const long = makeOrder({
+      _id: '65a1b2c3d4e5f60718293a07',
+      address: 'Unit 4\nIndustrial Park\nSpringfield',
+      paid: true,
+      paymentStatus: 'paid',
+      orderStatus: 'placed',
+      transactionId: trxId,
+      trxId,
+    });
+    stubApi({ 'GET /api/orders': () => json([long]) });
+    renderWithProviders(<ManageOrders />);
+    const [row] = await rows();
+
+    const address = within(row!).getByText(/^Unit 4/);
+    expect(address.textContent).toBe('Unit 4\nIndustrial Park\nSpringfield');
+    expect(address).toHaveClass('whitespace-pre-line', 'line-clamp-3');
+
+    expect(within(row!).queryByText(trxId)).not.toBeInTheDocument();
+    expect(within(row!).getByText('pi_tes…234567')).toBeInTheDocument();
+    const reveal = within(row!).getByRole('button', { name: 'Show the whole transaction ID' });
+    expect(reveal).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(reveal);
+    expect(within(row!).getByText(trxId)).toBeInTheDocument();
+    expect(
+      within(row!).getByRole('button', { name: 'Hide the whole transaction ID' }),
+    ).toHaveAttribute('aria-expanded', 'true');
   });
 });

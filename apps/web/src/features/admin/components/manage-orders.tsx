@@ -8,13 +8,27 @@ import {
 } from '@shop/shared';
 import toast from 'react-hot-toast';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { ClampedText } from '../../../components/ui/clamped-text';
+import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
+import { ShortId } from '../../../components/ui/short-id';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
-import { TableRegion } from '../../../components/ui/table-region';
 import { useShipOrder } from '../api/ship-order';
+import { askToShip, confirmMarkPaid } from './order-confirmations';
+
+const COLUMNS = [
+  'Customer',
+  'Address',
+  'Product',
+  'Quantity',
+  'Price',
+  'Payment Status',
+  'Action',
+] as const;
 
 /** How long an unpaid order still holds its stock. */
 function timeLeftText(expiresAt: string, now: Date): string {
@@ -23,8 +37,8 @@ function timeLeftText(expiresAt: string, now: Date): string {
 }
 
 /**
- * Manage Order: every customer's order, to mark paid, ship or delete while unpaid; cancelled
- * orders are shown with no action, and a payment that must go back carries a 'Refund needed' badge.
+ * Manage Order: every customer's order, to mark paid or ship (each after a confirmation naming
+ * the order) or delete while unpaid; cancelled orders are shown with no action, and a payment that must go back carries a 'Refund needed' badge.
  */
 export function ManageOrders() {
   const now = useNow();
@@ -34,23 +48,39 @@ export function ManageOrders() {
   const deleteOrder = useDeleteOrder();
   const busy = markPaid.isPending || ship.isPending || deleteOrder.isPending;
 
-  // A failure (a conflict, a refusal, the network) is said by the app's error toast.
-  const update = (action: typeof markPaid | typeof ship, order: Order, done: string) => {
-    action.mutate(order._id, {
-      onSuccess: ({ modifiedCount }) => {
-        if (modifiedCount) toast.success(done);
-        else toast.error(messages.noPermission);
-      },
-    });
+  /** Runs an action the admin has confirmed and says how it went. */
+  const update = async (act: () => Promise<{ modifiedCount: number }>, done: string) => {
+    try {
+      const { modifiedCount } = await act();
+      if (!modifiedCount) {
+        toast.error(messages.noPermission);
+        return;
+      }
+      toast.success(done);
+    } catch {
+      // The app's error toast says why (lib/query-client.ts).
+    }
+  };
+
+  const onMarkPaid = async (order: Order) => {
+    if (!(await confirmMarkPaid(order))) return;
+    await update(() => markPaid.mutateAsync(order._id), 'Marked as paid.');
+  };
+
+  const onShip = async (order: Order) => {
+    // The details are empty until issue 13 asks for a carrier and tracking number.
+    if (!(await askToShip(order))) return;
+    await update(() => ship.mutateAsync(order._id), 'Order shipped.');
   };
 
   const remove = async (order: Order) => {
     if (!(await confirmDelete(messages.deleteOrderText))) return;
-    deleteOrder.mutate(order._id, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount) void alertDeleted();
-      },
-    });
+    try {
+      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
+      if (deletedCount) await alertDeleted();
+    } catch {
+      // The app's error toast says why (lib/query-client.ts).
+    }
   };
 
   return (
@@ -58,24 +88,14 @@ export function ManageOrders() {
       <h1 className="text-3xl font-bold">Manage Order</h1>
       <QueryState query={orders} what="orders" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <TableRegion label="Orders">
+          <DataTable label="Orders">
             <thead>
               <tr>
-                <th scope="col">Customer</th>
-                <th scope="col" className="hidden lg:table-cell">
-                  Address
-                </th>
-                <th scope="col" className="hidden md:table-cell">
-                  Product
-                </th>
-                <th scope="col" className="hidden md:table-cell">
-                  Quantity
-                </th>
-                <th scope="col" className="hidden md:table-cell">
-                  Price
-                </th>
-                <th scope="col">Payment Status</th>
-                <th scope="col">Action</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -83,30 +103,29 @@ export function ManageOrders() {
                 const what = `${order.orderPName} for ${order.userName}`;
                 return (
                   <tr key={order._id}>
-                    <th scope="row" className="font-medium">
+                    <RowHeader label="Customer" className="md:min-w-48">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
                         {order.userEmail}
                       </span>
-                      {/* On smaller screens the folded columns sit under the customer. */}
-                      <span className="text-base-content/80 block text-sm font-normal lg:hidden">
-                        {order.address}
-                      </span>
-                      <span className="block text-sm font-normal md:hidden">
-                        {previewText(order.orderPName)}: {order.orderQty} pc&apos;s,{' '}
-                        {formatPrice(order.orderPrice)}
-                      </span>
-                    </th>
-                    <td className="hidden max-w-48 lg:table-cell">{order.address}</td>
-                    <td className="hidden md:table-cell">
+                    </RowHeader>
+                    <Cell label="Address">
+                      {/* A fixed width, so one long address cannot squeeze the customer. */}
+                      <div className="md:w-48">
+                        <ClampedText text={order.address} />
+                      </div>
+                    </Cell>
+                    <Cell label="Product">
                       <span title={order.orderPName}>{previewText(order.orderPName)}</span>
-                    </td>
-                    <td className="hidden md:table-cell">{order.orderQty}</td>
-                    <td className="hidden md:table-cell">{formatPrice(order.orderPrice)}</td>
-                    <td>
+                    </Cell>
+                    <Cell label="Quantity">{order.orderQty}</Cell>
+                    <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
+                    <Cell label="Payment Status">
                       <span className="font-medium">{order.paymentStatus}</span>
                       {order.paymentStatus !== 'pending' && order.trxId && (
-                        <span className="block font-mono text-xs break-all">{order.trxId}</span>
+                        <span className="block">
+                          <ShortId id={order.trxId} what="transaction ID" />
+                        </span>
                       )}
                       {order.paymentStatus === 'pending' && order.expiresAt && (
                         <span className="text-base-content/80 block text-xs whitespace-nowrap">
@@ -118,9 +137,9 @@ export function ManageOrders() {
                           {orderHoldMessages.refundNeeded}
                         </span>
                       )}
-                    </td>
-                    <td>
-                      <div className="flex flex-wrap gap-2">
+                    </Cell>
+                    <Cell label="Action">
+                      <div className="flex flex-wrap items-center gap-2">
                         {order.paymentStatus === 'pending' && (
                           <>
                             <button
@@ -128,7 +147,7 @@ export function ManageOrders() {
                               className="btn btn-sm btn-primary"
                               disabled={busy}
                               aria-label={`Mark Paid: ${what}`}
-                              onClick={() => update(markPaid, order, 'Marked as paid.')}
+                              onClick={() => void onMarkPaid(order)}
                             >
                               Mark Paid
                             </button>
@@ -146,27 +165,24 @@ export function ManageOrders() {
                         {order.orderStatus === 'placed' && (
                           <button
                             type="button"
-                            className="btn btn-sm btn-neutral"
+                            className="btn btn-sm btn-neutral whitespace-nowrap"
                             disabled={busy}
                             aria-label={`Ship Order: ${what}`}
-                            onClick={() => update(ship, order, 'Order shipped.')}
+                            onClick={() => void onShip(order)}
                           >
                             Ship Order
                           </button>
                         )}
-                        {order.orderStatus === 'shipped' && (
-                          <span className="badge badge-success">shipped</span>
-                        )}
-                        {order.orderStatus === 'cancelled' && (
-                          <span className="badge badge-ghost">{orderHoldMessages.cancelled}</span>
+                        {(order.orderStatus === 'shipped' || order.orderStatus === 'cancelled') && (
+                          <StatusBadge status={order.orderStatus} />
                         )}
                       </div>
-                    </td>
+                    </Cell>
                   </tr>
                 );
               })}
             </tbody>
-          </TableRegion>
+          </DataTable>
         )}
       </QueryState>
     </section>

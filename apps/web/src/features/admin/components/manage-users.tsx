@@ -1,33 +1,52 @@
-import { messages, type User } from '@shop/shared';
+import { confirmMessages, messages, type User } from '@shop/shared';
 import toast from 'react-hot-toast';
+import { confirmAction } from '../../../components/ui/confirm';
+import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableRegion } from '../../../components/ui/table-region';
+import { ShortId } from '../../../components/ui/short-id';
 import { useSetRole, useUsers } from '../api/users';
 
-/** Manage Users: every user, promoted to admin or demoted to a regular user. */
+const COLUMNS = ['Name', 'Email', 'UserID', 'Action'] as const;
+
+/** The confirmation before a role change, naming the user by name and email. */
+function confirmRoleChange(user: User, role: 'admin' | 'user'): Promise<boolean> {
+  return confirmAction(
+    role === 'admin'
+      ? {
+          title: confirmMessages.makeAdminTitle,
+          text: confirmMessages.makeAdminText(user.displayName, user.email),
+          confirmText: confirmMessages.makeAdminConfirm,
+        }
+      : {
+          title: confirmMessages.removeAdminTitle,
+          text: confirmMessages.removeAdminText(user.displayName, user.email),
+          confirmText: confirmMessages.removeAdminConfirm,
+          tone: 'danger',
+        },
+  );
+}
+
+/** Manage Users: every user, promoted to admin or demoted to a regular user after a confirmation. */
 export function ManageUsers({ me }: { me: User }) {
   const users = useUsers();
   const setRole = useSetRole();
 
-  // A refused change says the spec's permission message, a rule of ours (the last admin) its
-  // own words, and a network failure that it failed: the app's error toast says each.
-  const change = (user: User, role: 'admin' | 'user') => {
-    setRole.mutate(
-      { email: user.email, role },
-      {
-        onSuccess: ({ modifiedCount }) => {
-          if (!modifiedCount) {
-            toast.error(messages.noPermission);
-            return;
-          }
-          toast.success(
-            role === 'admin'
-              ? `${user.displayName} is now an admin.`
-              : `${user.displayName} is now a regular user.`,
-          );
-        },
-      },
-    );
+  const change = async (user: User, role: 'admin' | 'user') => {
+    if (!(await confirmRoleChange(user, role))) return;
+    try {
+      const { modifiedCount } = await setRole.mutateAsync({ email: user.email, role });
+      if (!modifiedCount) {
+        toast.error(messages.noPermission);
+        return;
+      }
+      toast.success(
+        role === 'admin'
+          ? `${user.displayName} is now an admin.`
+          : `${user.displayName} is now a regular user.`,
+      );
+    } catch {
+      // The app's error toast says why (lib/query-client.ts).
+    }
   };
 
   return (
@@ -35,65 +54,72 @@ export function ManageUsers({ me }: { me: User }) {
       <h1 className="text-3xl font-bold">Manage Users</h1>
       <QueryState query={users} what="users" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <TableRegion label="Users">
+          <DataTable label="Users">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="hidden md:table-cell">
-                  Email
-                </th>
-                <th scope="col" className="hidden md:table-cell">
-                  UserID
-                </th>
-                <th scope="col">Action</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {list.map((user) => {
                 const isMe = user.email === me.email;
+                const whyId = `cannot-demote-${user._id}`;
                 return (
                   <tr key={user._id}>
-                    <th scope="row" className="font-medium">
+                    <RowHeader label="Name">
                       {user.displayName}
                       {user.role === 'admin' && (
                         <span className="badge badge-primary badge-sm ml-2">Admin</span>
                       )}
-                      {/* On a phone the email sits under the name, so the action stays in view. */}
-                      <span className="text-base-content/70 block text-sm font-normal break-all md:hidden">
-                        {user.email}
-                      </span>
-                    </th>
-                    <td className="hidden md:table-cell">{user.email}</td>
-                    <td className="hidden font-mono text-xs md:table-cell">{user._id}</td>
-                    <td>
+                    </RowHeader>
+                    <Cell label="Email" className="wrap-anywhere">
+                      {user.email}
+                    </Cell>
+                    <Cell label="UserID">
+                      <ShortId id={user._id} what="user ID" />
+                    </Cell>
+                    <Cell label="Action">
                       {user.role === 'admin' ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline"
-                          disabled={isMe || setRole.isPending}
-                          title={isMe ? messages.cannotDemoteSelf : undefined}
-                          aria-label={`Remove Admin: ${user.displayName}`}
-                          onClick={() => change(user, 'user')}
-                        >
-                          Remove Admin
-                        </button>
+                        <>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline"
+                            disabled={isMe || setRole.isPending}
+                            aria-describedby={isMe ? whyId : undefined}
+                            aria-label={`Remove Admin: ${user.displayName}`}
+                            onClick={() => void change(user, 'user')}
+                          >
+                            Remove Admin
+                          </button>
+                          {isMe && (
+                            // Said in words, not in a tooltip: a disabled button gets no hover
+                            // on a touch screen and no focus from the keyboard.
+                            <p id={whyId} className="text-base-content/80 mt-1 max-w-48 text-xs">
+                              {messages.cannotDemoteSelf}
+                            </p>
+                          )}
+                        </>
                       ) : (
                         <button
                           type="button"
                           className="btn btn-sm btn-primary"
                           disabled={setRole.isPending}
                           aria-label={`Make Admin: ${user.displayName}`}
-                          onClick={() => change(user, 'admin')}
+                          onClick={() => void change(user, 'admin')}
                         >
                           Make Admin
                         </button>
                       )}
-                    </td>
+                    </Cell>
                   </tr>
                 );
               })}
             </tbody>
-          </TableRegion>
+          </DataTable>
         )}
       </QueryState>
     </section>

@@ -8,8 +8,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableRegion } from '../../../components/ui/table-region';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
 import { useProducts } from '../api/get-products';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
@@ -32,6 +32,17 @@ function StrokeIcon({ d }: { d: string }) {
     </svg>
   );
 }
+
+const COLUMNS = [
+  '#',
+  'Name',
+  'Img',
+  'Available',
+  'Min Qty',
+  'Price',
+  'Description',
+  'Action',
+] as const;
 
 const TRASH = 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6';
 const PENCIL = 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z';
@@ -103,14 +114,14 @@ export function ManageProducts() {
 
   const onDelete = async (product: Product) => {
     if (!(await confirmDelete(await confirmText(product)))) return;
-    // A failure is said by the app's error toast.
-    remove.mutate(product._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount) {
-          void alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
-        }
-      },
-    });
+    try {
+      const result = await remove.mutateAsync(product._id);
+      if (result.deletedCount) {
+        await alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
+      }
+    } catch {
+      // The app's error toast says why (lib/query-client.ts).
+    }
   };
 
   return (
@@ -118,41 +129,36 @@ export function ManageProducts() {
       <h1 className="text-3xl font-bold">Manage All Product here</h1>
       <QueryState query={products} what="products" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <TableRegion label="Products">
+          <DataTable label="Products">
             <thead>
               <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Img</th>
-                <th scope="col">Available</th>
-                <th scope="col">Min Qty</th>
-                <th scope="col">Price</th>
-                <th scope="col">Description</th>
-                <th scope="col">Action</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {list.map((product, index) => (
                 <tr key={product._id}>
-                  <td>{index + 1}</td>
-                  <th scope="row" className="font-medium">
-                    {product.name}
-                  </th>
-                  <td>
+                  <Cell label="#">{index + 1}</Cell>
+                  <RowHeader label="Name">{product.name}</RowHeader>
+                  <Cell label="Img">
                     <img
                       src={product.imgURL}
                       alt={product.name}
                       loading="lazy"
                       className="rounded-box h-12 w-12 object-cover"
                     />
-                  </td>
-                  <td>{product.aqty}</td>
-                  <td>{product.minquantity}</td>
-                  <td>{formatPrice(product.price)}</td>
-                  <td>
+                  </Cell>
+                  <Cell label="Available">{product.aqty}</Cell>
+                  <Cell label="Min Qty">{product.minquantity}</Cell>
+                  <Cell label="Price">{formatPrice(product.price)}</Cell>
+                  <Cell label="Description">
                     <span title={product.description}>{previewText(product.description)}</span>
-                  </td>
-                  <td>
+                  </Cell>
+                  <Cell label="Action">
                     <div className="flex gap-2">
                       <button
                         type="button"
@@ -172,11 +178,11 @@ export function ManageProducts() {
                         <StrokeIcon d={PENCIL} />
                       </button>
                     </div>
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </tbody>
-          </TableRegion>
+          </DataTable>
         )}
       </QueryState>
       {editing && (

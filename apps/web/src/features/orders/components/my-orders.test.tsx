@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeOrder, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
@@ -33,7 +34,23 @@ describe('MyOrders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Product', 'Quantity', 'Price', 'Payment', 'Transaction ID', 'Action']);
+    ).toEqual([
+      'Name',
+      'Product',
+      'Quantity',
+      'Price',
+      'Payment',
+      'Transaction ID',
+      'Status',
+      'Action',
+    ]);
+    // Below md each row is a card whose cells name their column.
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .slice(0, 7)
+        .map((cell) => cell.dataset['label']),
+    ).toEqual(['Name', 'Quantity', 'Price', 'Payment', 'Transaction ID', 'Status', 'Action']);
 
     const [, unpaidRow, paidRow] = within(table).getAllByRole('row');
     // The product is cut to its first 10 characters plus an ellipsis.
@@ -52,7 +69,12 @@ describe('MyOrders', () => {
     expect(within(paidRow!).getByText('$1,650')).toBeInTheDocument();
     expect(within(paidRow!).getByRole('button', { name: 'Paid' })).toBeDisabled();
     expect(within(paidRow!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
-    expect(within(paidRow!).getAllByText('pi_test_123456').length).toBeGreaterThan(0);
+    expect(within(paidRow!).getByText('pi_test_123456')).toBeInTheDocument();
+    // The status is a plain label in its own column, not a button.
+    const status = within(paidRow!).getByText('placed');
+    expect(status.closest('td')).toHaveAttribute('data-label', 'Status');
+    expect(status).not.toHaveClass('btn');
+    expect(status).toHaveClass('border-transparent');
     expect(within(paidRow!).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
@@ -78,9 +100,33 @@ describe('MyOrders', () => {
     expect(within(holdingRow!).getByRole('link', { name: /^Pay/ })).toBeInTheDocument();
     expect(within(holdingRow!).getByText('Pay within 1 day 23 h')).toBeInTheDocument();
 
-    expect(within(cancelledRow!).getAllByText('Cancelled').length).toBeGreaterThan(0);
+    expect(within(cancelledRow!).getByText('Cancelled').closest('td')).toHaveAttribute(
+      'data-label',
+      'Status',
+    );
     expect(within(cancelledRow!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(cancelledRow!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a long transaction id by its ends, the whole id behind a button', async () => {
+    const transactionId = 'pi_test_0123456789abcdef01234567';
+    stubApi({
+      'GET /api/order?userEmail=ada%40example.com': () =>
+        json([{ ...paid, transactionId, trxId: transactionId }]),
+    });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    const table = await screen.findByRole('table');
+
+    expect(within(table).getByText('pi_tes…234567')).toBeInTheDocument();
+    expect(within(table).queryByText(transactionId)).not.toBeInTheDocument();
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Show the whole transaction ID' }),
+    );
+    expect(within(table).getByText(transactionId)).toBeInTheDocument();
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Hide the whole transaction ID' }),
+    );
+    expect(within(table).getByText('pi_tes…234567')).toBeInTheDocument();
   });
 
   it('says so when there are no orders yet', async () => {

@@ -2,17 +2,31 @@ import {
   formatPrice,
   formatTimeLeft,
   messages,
-  orderHoldMessages,
   previewText,
+  tableMessages,
   type Order,
 } from '@shop/shared';
 import { Link } from 'react-router';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
+import { ShortId } from '../../../components/ui/short-id';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
-import { TableRegion } from '../../../components/ui/table-region';
 import { useMyOrders } from '../api/get-my-orders';
+
+/** The spec's columns, plus the order's status in a column of its own. */
+const COLUMNS = [
+  'Name',
+  'Product',
+  'Quantity',
+  'Price',
+  'Payment',
+  'Transaction ID',
+  tableMessages.status,
+  'Action',
+] as const;
 
 /** My Order: the customer's orders, each paid (with its transaction id) or waiting to be paid. */
 export function MyOrders({ email }: { email: string }) {
@@ -22,12 +36,12 @@ export function MyOrders({ email }: { email: string }) {
 
   const remove = async (order: Order) => {
     if (!(await confirmDelete(messages.deleteOrderText))) return;
-    // A failure is said by the app's error toast.
-    deleteOrder.mutate(order._id, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount) void alertDeleted();
-      },
-    });
+    try {
+      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
+      if (deletedCount) await alertDeleted();
+    } catch {
+      // The app's error toast says why (lib/query-client.ts).
+    }
   };
 
   return (
@@ -43,22 +57,14 @@ export function MyOrders({ email }: { email: string }) {
               </Link>
             </div>
           ) : (
-            <TableRegion label="My orders">
+            <DataTable label="My orders">
               <thead>
                 <tr>
-                  <th scope="col" className="hidden md:table-cell">
-                    Name
-                  </th>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Quantity
-                  </th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Transaction ID
-                  </th>
-                  <th scope="col">Action</th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -72,7 +78,7 @@ export function MyOrders({ email }: { email: string }) {
                   />
                 ))}
               </tbody>
-            </TableRegion>
+            </DataTable>
           )
         }
       </QueryState>
@@ -87,76 +93,51 @@ interface MyOrderRowProps {
   onDelete: () => void;
 }
 
-/** A status badge; 'cancelled' reads as the word the customer was mailed. */
-function StatusBadge({ status }: { status: Order['orderStatus'] }) {
-  const style =
-    status === 'shipped'
-      ? 'badge-success'
-      : status === 'cancelled'
-        ? 'badge-ghost badge-sm'
-        : 'badge-outline';
-  return (
-    <span className={`badge ${style}`}>
-      {status === 'cancelled' ? orderHoldMessages.cancelled : status}
-    </span>
-  );
-}
-
 function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
   const unpaid = order.paymentStatus === 'pending';
   const timeLeft = unpaid && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
   return (
     <tr>
-      <td className="hidden md:table-cell">{order.userName}</td>
-      <th scope="row" className="font-medium">
+      <Cell label="Name">{order.userName}</Cell>
+      <RowHeader label="Product">
         <span title={order.orderPName}>{previewText(order.orderPName)}</span>
-        {/* On a phone the hidden columns' facts sit under the product. */}
-        <span className="text-base-content/80 block text-sm font-normal md:hidden">
-          Quantity: {order.orderQty}
-        </span>
-        {order.transactionId && (
-          <span className="text-base-content/80 block font-mono text-xs font-normal break-all md:hidden">
-            {order.transactionId}
-          </span>
-        )}
-      </th>
-      <td className="hidden md:table-cell">{order.orderQty}</td>
-      <td>{formatPrice(order.orderPrice)}</td>
-      <td>
+      </RowHeader>
+      <Cell label="Quantity">{order.orderQty}</Cell>
+      <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
+      <Cell label="Payment">
         {order.paid ? (
           <button type="button" className="btn btn-sm btn-success" disabled>
             Paid
           </button>
-        ) : order.paymentStatus === 'cancelled' ? (
-          <span className="badge badge-ghost badge-sm">{orderHoldMessages.cancelled}</span>
-        ) : (
-          order.orderPrice > 0 && (
-            <>
-              <Link
-                to={`/dashboard/payment/${order._id}`}
-                className="btn btn-sm btn-primary"
-                aria-label={`Pay: ${order.orderPName}`}
-              >
-                Pay
-              </Link>
-              {timeLeft && (
-                <span className="text-base-content/80 mt-1 block text-xs">
-                  Pay within {timeLeft}
-                </span>
-              )}
-            </>
-          )
-        )}
-      </td>
-      <td className="hidden font-mono text-xs break-all md:table-cell">
-        {order.transactionId ?? (
+        ) : unpaid && order.orderPrice > 0 ? (
           <>
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">None</span>
+            <Link
+              to={`/dashboard/payment/${order._id}`}
+              className="btn btn-sm btn-primary"
+              aria-label={`Pay: ${order.orderPName}`}
+            >
+              Pay
+            </Link>
+            {timeLeft && (
+              <span className="text-base-content/80 mt-1 block text-xs">Pay within {timeLeft}</span>
+            )}
           </>
+        ) : (
+          // A cancelled order says so once, under Status: nothing is left to pay.
+          <NoValue />
         )}
-      </td>
-      <td>
+      </Cell>
+      <Cell label="Transaction ID">
+        {order.transactionId ? (
+          <ShortId id={order.transactionId} what="transaction ID" />
+        ) : (
+          <NoValue />
+        )}
+      </Cell>
+      <Cell label={tableMessages.status}>
+        <StatusBadge status={order.orderStatus} />
+      </Cell>
+      <Cell label="Action">
         {unpaid ? (
           <button
             type="button"
@@ -167,16 +148,10 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           >
             Delete
           </button>
-        ) : order.paymentStatus === 'cancelled' ? (
-          // Said once, under Payment: nothing is left to do.
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">None</span>
-          </>
         ) : (
-          <StatusBadge status={order.orderStatus} />
+          <NoValue />
         )}
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -2,12 +2,14 @@ import { previewText, RATING_MAX, type Review } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableRegion } from '../../../components/ui/table-region';
+import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { useReviewsPage } from '../api/get-reviews';
 import { removeReview } from '../remove-review';
 
 /** Reviews per page of Manage Reviews. */
 export const MANAGE_REVIEWS_PAGE_SIZE = 20;
+
+const COLUMNS = ['Reviewer', 'Rating', 'Review', 'Written', 'Action'] as const;
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -33,41 +35,30 @@ export function ManageReviews() {
       <QueryState query={query} what="reviews" isEmpty={(list) => list.length === 0 && page === 1}>
         {(list) => (
           <>
-            <TableRegion label="Reviews">
+            <DataTable label="Reviews">
               <thead>
                 <tr>
-                  <th scope="col">Reviewer</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Rating
-                  </th>
-                  <th scope="col">Review</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Written
-                  </th>
-                  <th scope="col">Action</th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {list.map((review) => (
                   <tr key={review._id}>
-                    <th scope="row" className="font-medium">
-                      {review.reviewer}
-                      {/* On a phone the rating and date go under the name, so Delete stays in view. */}
-                      <span className="text-base-content/80 block text-sm font-normal md:hidden">
-                        {review.rating} / {RATING_MAX} ·{' '}
-                        <time dateTime={review.time}>{dateTime.format(new Date(review.time))}</time>
-                      </span>
-                    </th>
-                    <td className="hidden md:table-cell">
+                    <RowHeader label="Reviewer">{review.reviewer}</RowHeader>
+                    <Cell label="Rating">
                       {review.rating} / {RATING_MAX}
-                    </td>
-                    <td>
+                    </Cell>
+                    <Cell label="Review">
                       <span title={review.review}>{previewText(review.review, 80)}</span>
-                    </td>
-                    <td className="hidden md:table-cell">
+                    </Cell>
+                    <Cell label="Written">
                       <time dateTime={review.time}>{dateTime.format(new Date(review.time))}</time>
-                    </td>
-                    <td>
+                    </Cell>
+                    <Cell label="Action">
                       <button
                         type="button"
                         className="btn btn-sm btn-error btn-outline"
@@ -77,11 +68,11 @@ export function ManageReviews() {
                       >
                         Delete
                       </button>
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
               </tbody>
-            </TableRegion>
+            </DataTable>
             <nav aria-label="Review pages" className="flex items-center justify-between gap-4">
               <button
                 type="button"
