@@ -1,4 +1,4 @@
-import { messages, productListSchema, type Product } from '@shop/shared';
+import { messages, productListSchema, stockMessages, type Product } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -162,12 +162,18 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL database', ()
         ? [{ orderId: outcome.orderId, productId, quantity }]
         : [],
     );
-    // Every refusal is the stock running out: 409 with the shared message, never a 5xx.
+    // Every refusal is the stock running out: 409 with the shared message, never a 5xx. Once
+    // less than the minimum is left, the refusal says so (issue 12) whatever the quantity.
     const refusals = outcomes.filter(
       ({ outcome }) => !(outcome.kind === 'answer' && outcome.status === 200),
     );
-    const wrongRefusals = refusals.filter(({ outcome, quantity }) => {
+    const minimumOf = new Map(products.map((p) => [p._id, p.minquantity]));
+    const wrongRefusals = refusals.filter(({ outcome, quantity, productId }) => {
       if (outcome.kind !== 'answer' || outcome.status !== 409) return true;
+      if (outcome.error?.code === 'out_of_stock_for_minimum') {
+        const min = minimumOf.get(productId) ?? 0;
+        return outcome.error.message !== stockMessages.notEnoughForMinimum(min);
+      }
       const left = Number(/(\d+)$/.exec(outcome.error?.message ?? '')?.[1]);
       return (
         outcome.error?.code !== 'conflict' ||
