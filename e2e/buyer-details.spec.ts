@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { buyerDetailMessages, messages } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { expect, test } from './support/fixtures.js';
-import { newCustomer } from './support/accounts.js';
 import { registerThroughPage } from './support/flows.js';
 
 /*
@@ -123,15 +122,7 @@ test.describe('buyer details', () => {
   });
 
   test('a buyer keeps their details on a phone @phone', async ({ page, expectAccessible }) => {
-    // registerThroughPage looks for LogOut, which a phone keeps in the closed menu.
-    const customer = newCustomer('phone-buyer');
-    await page.goto('/register');
-    await page.getByLabel('Name').fill(customer.name);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill(customer.password);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
+    await registerThroughPage(page, 'phone-buyer');
 
     await fillBuyerDetails(page);
     await expectBuyerDetailsOnCard(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { formatPrice, messages, previewText, stockMessages } from '@shop/shared';
-import { E2E_ADMIN, newCustomer } from './support/accounts.js';
+import { confirmMessages, formatPrice, messages, previewText, stockMessages } from '@shop/shared';
+import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, registerThroughPage } from './support/flows.js';
 
@@ -326,12 +326,14 @@ test.describe('issue 12: errors, forms and the payment page', () => {
       .getByRole('row')
       .filter({ hasText: previewText(name) });
     await row.getByRole('button', { name: /^Mark Paid/ }).click();
+    await admin.getByRole('button', { name: confirmMessages.markPaidConfirm }).click();
     await expect(admin.getByText(NETWORK_FAILURE)).toBeVisible();
     await admin.goto('/dashboard/users');
     await admin
       .getByRole('button', { name: /^Make Admin/ })
       .first()
       .click();
+    await admin.getByRole('button', { name: confirmMessages.makeAdminConfirm }).click();
     await expect(admin.getByText(NETWORK_FAILURE)).toBeVisible();
     await admin.context().close();
   });
@@ -399,15 +401,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     const name = await addProduct(admin, { aqty: 100, minquantity: 1 });
     await admin.context().close();
 
-    // registerThroughPage looks for LogOut, which a phone keeps in the closed menu.
-    const customer = newCustomer('phone');
-    await page.goto('/register');
-    await page.getByLabel('Name').fill(customer.name);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill(customer.password);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
+    await registerThroughPage(page, 'phone');
 
     const orderId = await placeOrder(page, name, 1);
     await page.goto(`/dashboard/payment/${orderId}`);

@@ -8,7 +8,7 @@ import {
   shortId,
 } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
-import { E2E_ADMIN, newCustomer } from './support/accounts.js';
+import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
@@ -338,15 +338,7 @@ test.describe('ordering and paying', () => {
     expectAccessible,
   }) => {
     const item = product(9);
-    // registerThroughPage looks for LogOut, which a phone keeps in the closed menu.
-    const customer = newCustomer();
-    await page.goto('/register');
-    await page.getByLabel('Name').fill(customer.name);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill(customer.password);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
+    await registerThroughPage(page);
 
     await placeOrder(page, item);
     await expectAccessible();

@@ -9,6 +9,9 @@ export async function registerThroughPage(page: Page, label = 'customer') {
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password').fill(customer.password);
   await page.getByRole('button', { name: 'Register' }).click();
+  // A phone keeps LogOut in the closed menu.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
   await expect(page.getByRole('button', { name: 'LogOut' })).toBeVisible();
   return customer;
 }
