@@ -68,6 +68,8 @@ export interface OrdersTable {
   expires_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Paid after its cancellation with the stock gone: the money must go back. 0/1 on SQLite. */
   refund_needed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** The `Idempotency-Key` the order was placed with (migration 0008), if any. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8,6 +8,13 @@ export interface KeyClaim {
   userId: string;
   key: string;
   token: string;
+  /** What the key was first used for: the method, the route and the body (a hash). */
+  requestHash: string;
+  /**
+   * When the key's life began (its first request, or its first after it expired): work this
+   * request's key did since then, found by the route itself, is this request's own work.
+   */
+  since: string;
 }
 
 /** What the table says about a key when a request comes with it. */
@@ -48,7 +55,10 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
     const { userId, key, requestHash, now } = input;
     const nowIso = now.toISOString();
     const token = randomBytes(16).toString('hex');
-    const claimed: ClaimResult = { kind: 'claimed', claim: { userId, key, token } };
+    const claimed: ClaimResult = {
+      kind: 'claimed',
+      claim: { userId, key, token, requestHash, since: nowIso },
+    };
     const fresh = {
       request_hash: requestHash,
       claim_token: token,
@@ -94,7 +104,10 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
         .where('status_code', 'is', null)
         .where('claimed_at', '<=', abandonedBefore)
         .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1 ? claimed : undefined;
+      if (Number(taken.numUpdatedRows) !== 1) return undefined;
+      // The key's life goes on: it began with the request that first claimed it.
+      const since = new Date(Date.parse(toIso(row.expires_at)) - input.ttlMs).toISOString();
+      return { kind: 'claimed', claim: { userId, key, token, requestHash, since } };
     }
     return { kind: 'in-flight' };
   }
@@ -120,12 +133,15 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Lets go of a claimed key without an answer, so a retry does the work again. */
+    /**
+     * Lets go of a claimed key without an answer, so a retry takes it over at once and does the
+     * work again. The row stays, with its first request and the start of its life: should the
+     * work have been done after all (an answer lost after the order was committed), the route
+     * finds it by that and answers it instead of doing it twice.
+     */
     async release(claim: KeyClaim): Promise<void> {
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('user_id', '=', claim.userId)
-        .where('idempotency_key', '=', claim.key)
+      await ofKey(claim.userId, claim.key)
+        .set({ claimed_at: new Date(0).toISOString() })
         .where('claim_token', '=', claim.token)
         .where('status_code', 'is', null)
         .execute();

@@ -82,6 +82,27 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** How far apart two instances' clocks may be when a route looks for its own earlier work. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The request's claimed key as the route keeps it with its work (an order's `idempotency_key`):
+ * `tag` names the key and what it was used for, `since` is when its life began (less the clocks'
+ * skew). A route that finds work of its own with that tag made since then answers it instead of
+ * doing it again: so even an answer lost after the work was committed (an instance that
+ * stopped, a database that failed between the two) never makes the work happen twice.
+ */
+export function idempotencyTag(
+  request: FastifyRequest,
+): { tag: string; since: string } | undefined {
+  const claim = request.idempotencyClaim;
+  if (!claim) return undefined;
+  return {
+    tag: `${claim.key}\n${claim.requestHash}`,
+    since: new Date(Date.parse(claim.since) - CLOCK_SKEW_MS).toISOString(),
+  };
+}
+
 /** What a key is bound to: the method, the route and the body as validation left it. */
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')

@@ -11,6 +11,10 @@ import type { Dialect } from '../database.js';
  * - `status_code`, `response_body`: the stored answer, null while the work is in flight;
  * - `expires_at`: 24 hours after the first request; expired rows are ignored, then deleted.
  * A user's keys go with the user.
+ *
+ * An order placed with a key also carries it with its request's hash (`orders.idempotency_key`,
+ * see `idempotencyTag`), written in the order's own transaction: should its answer never reach `idempotency_keys` (an instance that stopped
+ * between the two), a retry with the key finds the order instead of placing a second one.
  */
 export function idempotencyKeys(dialect: Dialect) {
   const timestamp = dialect === 'postgres' ? 'timestamptz' : 'text';
@@ -36,8 +40,16 @@ export function idempotencyKeys(dialect: Dialect) {
         .on('idempotency_keys')
         .column('expires_at')
         .execute();
+      await db.schema.alterTable('orders').addColumn('idempotency_key', 'text').execute();
+      await db.schema
+        .createIndex('orders_idempotency_key_idx')
+        .on('orders')
+        .columns(['user_id', 'idempotency_key'])
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('orders_idempotency_key_idx').execute();
+      await db.schema.alterTable('orders').dropColumn('idempotency_key').execute();
       await db.schema.dropTable('idempotency_keys').execute();
     },
   };

@@ -240,6 +240,31 @@ describe.each(testDatabases)('Idempotency-Key on POST /api/order on $name', (kin
     expect(await ordersOf(productId)).toHaveLength(2);
   });
 
+  it('never places twice when the answer was lost after the order was committed', async () => {
+    const productId = await insertProduct(db, { stock: 50, minimum: 2 });
+    const key = newKey();
+    const first = await place(customer, body(productId), key);
+    expect(first.statusCode, first.body).toBe(200);
+    const { insertedId } = orderCreatedSchema.parse(first.json());
+    // As if the instance stopped between committing the order and storing its answer: the key
+    // has no answer and its claim is long abandoned.
+    await db.kysely
+      .updateTable('idempotency_keys')
+      .set({ status_code: null, response_body: null, claimed_at: new Date(0).toISOString() })
+      .where('idempotency_key', '=', key)
+      .execute();
+
+    const retry = await place(customer, body(productId), key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(orderCreatedSchema.parse(retry.json()).insertedId).toBe(insertedId);
+    expect(await ordersOf(productId)).toHaveLength(1);
+    expect(await stockIn(db, productId)).toBe(48);
+    // Its answer is stored now: the next retry is a plain replay.
+    const again = await place(customer, body(productId), key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(orderCreatedSchema.parse(again.json()).insertedId).toBe(insertedId);
+  });
+
   it('forgets a key after 24 hours: it places a new order, and the clean-up deletes it', async () => {
     const productId = await insertProduct(db, { stock: 50, minimum: 2 });
     const key = newKey();

@@ -13,6 +13,12 @@ export interface NewOrder {
   userName: string;
   phone: string;
   address: string;
+  /**
+   * The request's claimed `Idempotency-Key` (http/idempotency.ts `idempotencyTag`): kept on the
+   * order, and an order placed with the same tag since the key's life began is answered
+   * instead of placing another.
+   */
+  idempotency?: { tag: string; since: string } | undefined;
 }
 
 export interface PlaceRules {
@@ -122,6 +128,16 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
           .forUpdate()
           .execute();
       }
+      if (input.idempotency) {
+        const placed = await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('user_id', '=', input.userId)
+          .where('idempotency_key', '=', input.idempotency.tag)
+          .where('created_at', '>=', input.idempotency.since)
+          .executeTakeFirst();
+        if (placed) return { kind: 'placed', order: placed };
+      }
       // One statement checks every rule that depends on the product and takes the stock.
       const product = await trx
         .updateTable('products')
@@ -177,6 +193,7 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
           order_status: 'pending',
           transaction_id: null,
           expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
+          idempotency_key: input.idempotency?.tag ?? null,
           created_at: now,
           updated_at: now,
         })

@@ -153,7 +153,12 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
     visibleOrder,
     afterCancel,
 
-    async place(caller: CurrentUser, input: OrderCreate) {
+    /** `idempotency`: the request's claimed Idempotency-Key, kept on the order it places. */
+    async place(
+      caller: CurrentUser,
+      input: OrderCreate,
+      idempotency?: { tag: string; since: string },
+    ) {
       if (!ID_PATTERN.test(input.orderProduct)) throw AppError.notFound('Product');
       const result = await orders.place(
         {
@@ -164,6 +169,7 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
           userName: caller.displayName,
           phone: input.phone,
           address: input.address,
+          idempotency,
         },
         {
           holdMinutes: rules.holdMinutes,

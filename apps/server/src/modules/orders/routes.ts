@@ -9,6 +9,7 @@ import {
   orderSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idempotencyTag } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/route.js';
 import { currentUser } from '../../auth/guard.js';
 import type { OrdersService } from './orders.service.js';
@@ -27,7 +28,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           response: { 200: orderCreatedSchema, ...errorResponses(404, 409) },
         },
       },
-      (request) => orders.place(currentUser(request), request.body),
+      (request) => orders.place(currentUser(request), request.body, idempotencyTag(request)),
     );
 
     app.get(
