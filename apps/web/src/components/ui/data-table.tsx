@@ -17,7 +17,17 @@ const STACKED_CELL =
  * wider than the page (the region takes keyboard focus so the far columns are reachable without a
  * mouse); below md its rows are stacked cards.
  */
-export function DataTable({ label, children }: { label: string; children: ReactNode }) {
+export function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  /** The column headings, in order; each Cell's `label` repeats its column's. */
+  columns: readonly string[];
+  /** The table's body (`<tbody>`). */
+  children: ReactNode;
+}) {
   return (
     <div
       className="bg-base-100 border-base-300 rounded-box overflow-x-auto border"
@@ -25,7 +35,18 @@ export function DataTable({ label, children }: { label: string; children: ReactN
       aria-label={label}
       tabIndex={0}
     >
-      <table className={`table ${STACKED}`}>{children}</table>
+      <table className={`table ${STACKED}`}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
     </div>
   );
 }

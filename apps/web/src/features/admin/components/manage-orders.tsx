@@ -88,16 +88,7 @@ export function ManageOrders() {
       <h1 className="text-3xl font-bold">Manage Order</h1>
       <QueryState query={orders} what="orders" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <DataTable label="Orders">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+          <DataTable label="Orders" columns={COLUMNS}>
             <tbody>
               {list.map((order) => {
                 const what = `${order.orderPName} for ${order.userName}`;

@@ -54,16 +54,7 @@ export function ManageUsers({ me }: { me: User }) {
       <h1 className="text-3xl font-bold">Manage Users</h1>
       <QueryState query={users} what="users" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <DataTable label="Users">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+          <DataTable label="Users" columns={COLUMNS}>
             <tbody>
               {list.map((user) => {
                 const isMe = user.email === me.email;

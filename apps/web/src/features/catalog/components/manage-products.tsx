@@ -129,16 +129,7 @@ export function ManageProducts() {
       <h1 className="text-3xl font-bold">Manage All Product here</h1>
       <QueryState query={products} what="products" isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <DataTable label="Products">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+          <DataTable label="Products" columns={COLUMNS}>
             <tbody>
               {list.map((product, index) => (
                 <tr key={product._id}>

@@ -57,16 +57,7 @@ export function MyOrders({ email }: { email: string }) {
               </Link>
             </div>
           ) : (
-            <DataTable label="My orders">
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+            <DataTable label="My orders" columns={COLUMNS}>
               <tbody>
                 {list.map((order) => (
                   <MyOrderRow

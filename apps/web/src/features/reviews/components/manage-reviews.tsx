@@ -35,16 +35,7 @@ export function ManageReviews() {
       <QueryState query={query} what="reviews" isEmpty={(list) => list.length === 0 && page === 1}>
         {(list) => (
           <>
-            <DataTable label="Reviews">
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+            <DataTable label="Reviews" columns={COLUMNS}>
               <tbody>
                 {list.map((review) => (
                   <tr key={review._id}>
