@@ -12,6 +12,10 @@ if (!existsSync(chromium)) {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // The admin walks (add, edit and delete a product; mark paid and ship) take 20-30 s on a
+  // 2-core machine with an axe check at every step: twice that is the limit, so a test fails
+  // for a fault, not for the machine's speed. Speed itself is measured by npm run bench.
+  timeout: 60_000,
   workers: process.env['CI'] ? 2 : undefined,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
