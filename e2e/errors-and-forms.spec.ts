@@ -52,6 +52,16 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** A product added by the admin in a window of its own, closed again: its name. */
+async function productFromAdmin(browser: Browser, product: NewProduct): Promise<string> {
+  const admin = await adminPage(browser);
+  try {
+    return await addProduct(admin, product);
+  } finally {
+    await admin.context().close();
+  }
+}
+
 /** From the products page to the product's order page, as a customer does. */
 async function openOrderPage(page: Page, name: string) {
   await page.goto('/products');
@@ -92,9 +102,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     browser,
     expectAccessible,
   }) => {
-    const admin = await adminPage(browser);
-    const name = await addProduct(admin, { aqty: 60, minquantity: 50 });
-    await admin.context().close();
+    const name = await productFromAdmin(browser, { aqty: 60, minquantity: 50 });
 
     await registerThroughPage(page, 'stock');
     await openOrderPage(page, name);
@@ -126,9 +134,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     browser,
     expectAccessible,
   }) => {
-    const admin = await adminPage(browser);
-    const name = await addProduct(admin, { aqty: 100, minquantity: 1 });
-    await admin.context().close();
+    const name = await productFromAdmin(browser, { aqty: 100, minquantity: 1 });
 
     await registerThroughPage(page, 'owner');
     const orderId = await placeOrder(page, name, 2);
@@ -343,9 +349,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     browser,
     expectAccessible,
   }) => {
-    const admin = await adminPage(browser);
-    const name = await addProduct(admin, { aqty: 100, minquantity: 1, price: 25 });
-    await admin.context().close();
+    const name = await productFromAdmin(browser, { aqty: 100, minquantity: 1, price: 25 });
 
     await registerThroughPage(page, 'payer');
     const orderId = await placeOrder(page, name, 2);
@@ -397,9 +401,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     browser,
     expectAccessible,
   }) => {
-    const admin = await adminPage(browser);
-    const name = await addProduct(admin, { aqty: 100, minquantity: 1 });
-    await admin.context().close();
+    const name = await productFromAdmin(browser, { aqty: 100, minquantity: 1 });
 
     await registerThroughPage(page, 'phone');
 
