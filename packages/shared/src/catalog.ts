@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from './constants.js';
 import { messages } from './messages.js';
 import { decimalInput, numberMessages, wholeNumberInput } from './numbers.js';
+import { checkProductRules, productB2bFields } from './product-rules.js';
 
 export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 10_000_000;
@@ -40,7 +41,10 @@ export const imageUrlField = z
     'Enter an image address starting with https:// (or upload an image)',
   );
 
-/** `POST /api/product` and `PUT /api/products/{id}`. */
+/**
+ * `POST /api/product` and `PUT /api/products/{id}`. PUT replaces the product: a B2B field it
+ * leaves out takes its default, as on create (the Edit Product form always sends them all).
+ */
 export const productInputSchema = z
   .object({
     name: z
@@ -66,11 +70,13 @@ export const productInputSchema = z
     ),
     aqty: wholeNumber('Available Quantity'),
     minquantity: wholeNumber('MinimumQuantity'),
+    ...productB2bFields,
   })
   .refine((p) => p.minquantity <= p.aqty, {
     path: ['minquantity'],
     message: 'MinimumQuantity cannot be more than the Available Quantity',
-  });
+  })
+  .superRefine(checkProductRules);
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /** `POST /api/reviews`: time, author and reviewer name come from the server and the token. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { b2bErrorStatus } from './b2b.js';
 import { idempotencyErrorStatus } from './idempotency.js';
 import { stockErrorStatus } from './stock.js';
 
@@ -21,6 +22,7 @@ export const errorStatus = {
   unavailable: 503,
   ...idempotencyErrorStatus,
   ...stockErrorStatus,
+  ...b2bErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

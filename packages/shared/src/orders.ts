@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberMessages, wholeNumberInput } from './numbers.js';
+import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from './b2b.js';
 
 /** Order states (DESIGN.md sections 5 and 11). */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -45,6 +46,25 @@ export function formatTimeLeft(expiresAt: string, now: Date = new Date()): strin
   return `${mins} min`;
 }
 
+const phoneField = z
+  .string()
+  .trim()
+  .min(1, 'Phone is required')
+  .max(30, 'Phone must be at most 30 characters')
+  .regex(/^[+\d][\d\s().-]*$/, 'Enter a valid phone number');
+const addressField = z
+  .string()
+  .trim()
+  .min(1, 'Address is required')
+  .max(500, 'Address must be at most 500 characters');
+const quantityField = wholeNumberInput(
+  z
+    .number(numberMessages('Quantity is required', 'Quantity must be a whole number'))
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+);
+
 /**
  * `POST /api/order`. The spec's client also sends orderPName, userEmail, userName and
  * orderPrice: they are accepted and ignored, because the server takes the owner from the token
@@ -52,30 +72,55 @@ export function formatTimeLeft(expiresAt: string, now: Date = new Date()): strin
  */
 export const orderCreateSchema = z.object({
   orderProduct: z.string().min(1, 'Choose a product').max(64),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone is required')
-    .max(30, 'Phone must be at most 30 characters')
-    .regex(/^[+\d][\d\s().-]*$/, 'Enter a valid phone number'),
-  address: z
-    .string()
-    .trim()
-    .min(1, 'Address is required')
-    .max(500, 'Address must be at most 500 characters'),
-  orderQty: wholeNumberInput(
-    z
-      .number(numberMessages('Quantity is required', 'Quantity must be a whole number'))
-      .int('Quantity must be a whole number')
-      .min(1, 'Quantity must be at least 1')
-      .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
-  ),
+  phone: phoneField,
+  address: addressField,
+  orderQty: quantityField,
   orderPName: z.unknown().optional(),
   userEmail: z.unknown().optional(),
   userName: z.unknown().optional(),
   orderPrice: z.unknown().optional(),
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/**
+ * `POST /api/orders` (DESIGN.md section 9): 1 to 50 lines, each product once, placed all or
+ * nothing. A refused line is named in `fields` as `lines.<index>.quantity`.
+ */
+export const ordersCreateSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId: z.string({ message: 'Choose a product' }).min(1, 'Choose a product').max(64),
+        quantity: quantityField,
+      }),
+      { message: b2bMessages.noLines },
+    )
+    .min(1, b2bMessages.noLines)
+    .max(MAX_ORDER_LINES, b2bMessages.tooManyLines)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((line, index) => {
+        if (seen.has(line.productId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'productId'],
+            message: b2bMessages.duplicateLine,
+          });
+        }
+        seen.add(line.productId);
+      });
+    }),
+  phone: phoneField,
+  address: addressField,
+  poNumber: z
+    .string()
+    .trim()
+    .max(50, b2bMessages.poNumberTooLong)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type OrdersCreate = z.input<typeof ordersCreateSchema>;
+export type ValidOrdersCreate = z.infer<typeof ordersCreateSchema>;
 
 /**
  * An order as every list and the payment page read it: the spec's names, plus the payment
@@ -105,6 +150,14 @@ export const orderSchema = z.object({
   expiresAt: z.string().nullable(),
   /** Paid after it was cancelled and its stock was gone: the money must go back. */
   refundNeeded: z.boolean(),
+  /** Every product of the order, priced when it was placed (DESIGN.md section 9). */
+  lines: z.array(orderLineSchema),
+  poNumber: z.string().nullable(),
+  placedAt: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  /** Set when the admin shipped it with a carrier and tracking number. */
+  shipment: shipmentSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

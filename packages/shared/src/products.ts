@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { priceBreakSchema, specSchema } from './b2b.js';
+import { PRODUCT_CATEGORIES } from './categories.js';
 
 /**
  * A product as the API serves it. Field names are the spec's; `image`, `aQty` and `productName`
@@ -18,6 +20,14 @@ export const productSchema = z.object({
   aQty: z.number().int(),
   /** Minimum order quantity. */
   minquantity: z.number().int(),
+  /** DESIGN.md section 9. */
+  category: z.enum(PRODUCT_CATEGORIES),
+  sku: z.string().nullable(),
+  specs: z.array(specSchema),
+  /** Pack size: an order quantity (and `minquantity`) is a multiple of it. */
+  increment: z.number().int(),
+  /** Volume prices (dollars), ascending `minQty`, each cheaper than the one before. */
+  priceBreaks: z.array(priceBreakSchema),
 });
 
 export type Product = z.infer<typeof productSchema>;

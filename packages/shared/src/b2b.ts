@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { stockMessages } from './stock.js';
+
+/**
+ * B2B ordering (DESIGN.md section 9): categories, pack sizes, volume price breaks, orders of
+ * several lines, shipment tracking. The rules live here once; the server enforces them and the
+ * web app shows them before the buyer tries.
+ */
+
+/** At most this many lines in one order, and price breaks / specs on one product. */
+export const MAX_ORDER_LINES = 50;
+export const MAX_PRICE_BREAKS = 10;
+export const MAX_SPECS = 30;
+
+export const specSchema = z.object({ name: z.string(), value: z.string() });
+export type ProductSpec = z.infer<typeof specSchema>;
+
+/** A volume price: from `minQty` pieces on, each costs `price` (dollars). */
+export const priceBreakSchema = z.object({ minQty: z.number().int(), price: z.number() });
+export type PriceBreak = z.infer<typeof priceBreakSchema>;
+
+/**
+ * The unit price a quantity earns: the price of the largest break whose `minQty` it reaches,
+ * else the base price. Unit-agnostic: the server passes cents, the web app dollars.
+ */
+export function unitPriceFor(
+  basePrice: number,
+  breaks: readonly { minQty: number; price: number }[],
+  quantity: number,
+): number {
+  let price = basePrice;
+  let reached = 0;
+  for (const b of breaks) {
+    if (quantity >= b.minQty && b.minQty > reached) {
+      reached = b.minQty;
+      price = b.price;
+    }
+  }
+  return price;
+}
+
+/** The next break a larger quantity would reach ("order 100 for $45 each"), if any. */
+export function nextPriceBreak<T extends { minQty: number; price: number }>(
+  breaks: readonly T[],
+  quantity: number,
+): T | undefined {
+  return [...breaks].sort((a, b) => a.minQty - b.minQty).find((b) => b.minQty > quantity);
+}
+
+/** Why a quantity cannot be ordered, by the product's rules; null when it can. */
+export type QuantityIssue =
+  | { code: 'out_of_stock_for_minimum'; message: string }
+  | { code: 'below_minimum'; message: string }
+  | { code: 'not_pack_multiple'; message: string }
+  | { code: 'out_of_stock'; message: string };
+
+export const b2bMessages = {
+  notPackMultiple: (increment: number) =>
+    `This product is sold in packs of ${increment}: order a multiple of ${increment}`,
+  nextBreak: (minQty: number, price: string) => `Order ${minQty} for ${price} each`,
+  duplicateLine: 'Each product can be in the order only once',
+  tooManyLines: `One order can have at most ${MAX_ORDER_LINES} products`,
+  noLines: 'Add at least one product to the order',
+  poNumberTooLong: 'PO number must be at most 50 characters',
+  carrierRequired: 'Carrier is required with a tracking number',
+  trackingRequired: 'Tracking number is required with a carrier',
+  orderNotPaid: 'Only a paid order can be shipped.',
+  orderAlreadyShipped: 'This order has already been shipped.',
+  moreProducts: (first: string, more: number) => `${first} + ${more} more`,
+} as const;
+
+export function quantityIssue(
+  product: { aqty: number; minquantity: number; increment: number },
+  quantity: number,
+): QuantityIssue | null {
+  const increment = Math.max(1, product.increment);
+  if (product.aqty < product.minquantity) {
+    return {
+      code: 'out_of_stock_for_minimum',
+      message: stockMessages.notEnoughForMinimum(product.minquantity),
+    };
+  }
+  if (quantity < product.minquantity) {
+    return { code: 'below_minimum', message: messages.orderMinimum(product.minquantity) };
+  }
+  if (quantity % increment !== 0) {
+    return { code: 'not_pack_multiple', message: b2bMessages.notPackMultiple(increment) };
+  }
+  if (quantity > product.aqty) {
+    return { code: 'out_of_stock', message: messages.orderMaximum(product.aqty) };
+  }
+  return null;
+}
+
+/** The error codes that name why an order or a state change was refused, with their status. */
+export const b2bErrorStatus = {
+  below_minimum: 400,
+  not_pack_multiple: 400,
+  out_of_stock: 409,
+  order_already_paid: 409,
+  order_not_paid: 409,
+  order_already_shipped: 409,
+} as const;
+
+/** `orderPName` of an order: the product's name for one line, `<first> + N more` for several. */
+export function orderTitle(lineNames: readonly string[]): string {
+  const [first = ''] = lineNames;
+  return lineNames.length > 1 ? b2bMessages.moreProducts(first, lineNames.length - 1) : first;
+}
+
+/** One line of an order, priced by the server when it was placed. */
+export const orderLineSchema = z.object({
+  /** Null once the product is deleted (the line keeps its name and prices). */
+  productId: z.string().nullable(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const shipmentSchema = z.object({
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  shippedAt: z.string(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** `PUT /api/ship/{id}`: the carrier and tracking number, both or neither. */
+export const shipInputSchema = z
+  .object({
+    carrier: z.string().trim().max(60, 'Carrier must be at most 60 characters').optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(60, 'Tracking number must be at most 60 characters')
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    const carrier = Boolean(value.carrier);
+    const tracking = Boolean(value.trackingNumber);
+    if (tracking && !carrier) {
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: b2bMessages.carrierRequired });
+    }
+    if (carrier && !tracking) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['trackingNumber'],
+        message: b2bMessages.trackingRequired,
+      });
+    }
+  });
+export type ShipInput = z.infer<typeof shipInputSchema>;

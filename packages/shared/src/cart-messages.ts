@@ -1,0 +1,41 @@
+import { pluralCount } from './cart.js';
+
+/** The order list's and the checkout's texts (issue 13); lazily loaded pages only. */
+export const cartMessages = {
+  pageTitle: 'Order list',
+  addToList: 'Add to order list',
+  addToListLabel: (name: string) => `Add to order list: ${name}`,
+  quantityLabel: (name: string) => `Quantity of ${name}`,
+  added: 'Added to your order list',
+  addedMore: (quantity: number) =>
+    `Added to your order list: you now have ${quantity.toLocaleString('en-US')}`,
+  listFull: (max: number) =>
+    `Your order list already has ${max} products: place an order or remove one first`,
+  moreThanStock: (inList: number, available: number) =>
+    `You already have ${inList.toLocaleString('en-US')} in your order list: at most ${Math.max(
+      0,
+      available - inList,
+    ).toLocaleString('en-US')} more can be added`,
+  empty: 'Your order list is empty.',
+  browse: 'Browse our products',
+  unavailable: 'No longer available',
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove ${name}`,
+  removed: (name: string) => `${name} was removed from your order list`,
+  unitPrice: (price: string) => `${price} each`,
+  breakReached: (minQty: number) => `Volume price from ${minQty.toLocaleString('en-US')}`,
+  total: 'Order total',
+  pieces: (count: number) => pluralCount(count, 'piece', 'pieces'),
+  checkout: 'Checkout',
+  checkoutBlocked: 'Fix the quantities marked above before checking out.',
+  checkoutBlockedUnavailable: 'Remove the products that are no longer available to check out.',
+  checkoutTitle: 'Checkout',
+  linesHeading: 'Your order',
+  backToList: 'Back to the order list',
+  poNumber: 'PO number (optional)',
+  placeOrder: 'Place order',
+  placeFailed: 'Your order could not be placed. Please try again.',
+  lineRefused: (name: string, message: string) => `${name}: ${message}`,
+  checkoutEmpty: 'There is nothing to check out: your order list is empty.',
+  checkoutFix: 'Some quantities need to be fixed in your order list first.',
+} as const;

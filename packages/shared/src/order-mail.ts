@@ -1,0 +1,84 @@
+/**
+ * What the customer reads in the order mails (DESIGN.md section 9): placed, paid (a receipt) and
+ * shipped. The server renders them as plain text and HTML from these phrases; the invoice uses
+ * the same money and date formats.
+ */
+
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * An amount as documents write it, always with cents: 4650 -> "$4,650.00", 49.5 -> "$49.50".
+ * (Screens use `formatPrice`, which drops ".00"; a receipt or an invoice never does.)
+ */
+export function formatMoney(dollars: number): string {
+  return money.format(dollars);
+}
+
+const day = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dayAndTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** A date as documents write it, in UTC: "Nov 23, 2026". */
+export function formatDocumentDate(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+/** A moment as documents write it, in UTC: "Nov 23, 2026, 16:05 UTC". */
+export function formatDocumentTime(iso: string): string {
+  return dayAndTime.format(new Date(iso));
+}
+
+/** The order page of the web app, and its payment page, under the shop's public address. */
+export function orderPageUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/dashboard/orders/${encodeURIComponent(orderId)}`;
+}
+export function paymentPageUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/dashboard/payment/${encodeURIComponent(orderId)}`;
+}
+
+export const orderMailMessages = {
+  shopName: 'CaseForge',
+  placedSubject: (title: string) => `Your CaseForge order: ${title}`,
+  paidSubject: (title: string) => `Receipt for your CaseForge order: ${title}`,
+  shippedSubject: (title: string) => `Your CaseForge order has shipped: ${title}`,
+  greeting: (name: string) => `Hello ${name},`,
+  placedIntro: 'Thank you for your order. We have reserved these products for you:',
+  paidIntro: 'Thank you for your payment. This is your receipt:',
+  shippedIntro: 'Your order is on its way.',
+  shippedWithoutTracking: 'The carrier did not give a tracking number for this shipment.',
+  line: (quantity: number, product: string, unitPrice: string, lineTotal: string) =>
+    `${quantity} x ${product} at ${unitPrice} = ${lineTotal}`,
+  columns: { product: 'Product', quantity: 'Quantity', unitPrice: 'Unit price', total: 'Total' },
+  orderTotal: 'Order total',
+  poNumber: 'PO number',
+  payWithin: (timeLeft: string, deadline: string) =>
+    `Please pay within ${timeLeft} (by ${deadline}); after that the order is cancelled and its products are released.`,
+  payNow: 'Pay now',
+  paidOn: 'Paid on',
+  transactionId: 'Transaction ID',
+  amountPaid: 'Amount paid',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  shippedOn: 'Shipped on',
+  viewOrder: 'View your order',
+  invoiceHint: 'Your invoice can be downloaded from the order page.',
+  signOff: 'The CaseForge team',
+} as const;

@@ -1,0 +1,109 @@
+import { b2bMessages } from './b2b.js';
+import type { Order } from './orders.js';
+import { shortId } from './tables.js';
+
+/**
+ * The order page `/dashboard/orders/{id}` (DESIGN.md section 9), the links to it from My Order
+ * and Manage Order, and the Ship Order dialog's fields: what they say, and the timeline they
+ * draw from an order.
+ */
+export const orderPageMessages = {
+  title: (orderId: string) => `Order ${shortId(orderId)}`,
+  orderId: 'Order ID',
+  placedOn: 'Placed',
+  poNumber: 'PO number',
+  buyer: 'Buyer',
+  products: 'Products',
+  lines: 'Order lines',
+  product: 'Product',
+  quantity: 'Quantity',
+  unitPrice: 'Unit price',
+  lineTotal: 'Line total',
+  orderTotal: 'Order total',
+  totalPieces: (pieces: number) => `${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`,
+  timeline: 'Timeline',
+  notYet: 'Not yet',
+  payNow: 'Pay now',
+  payWithin: (timeLeft: string) => `Pay within ${timeLeft}`,
+  downloadInvoice: 'Download invoice',
+  downloadingInvoice: 'Downloading…',
+  invoiceDownloaded: 'Invoice downloaded.',
+  backToMyOrder: 'Back to My Order',
+  backToManageOrder: 'Back to Manage Order',
+  /** The link from a row of My Order or Manage Order; the accessible name names the order. */
+  details: 'Details',
+  detailsLabel: (what: string) => `Details: ${what}`,
+  transactionId: 'Transaction ID',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  /** A shipment in one line, under a row's status: "Tracking: UPS 1Z999AA10123456784". */
+  shipment: (carrier: string, trackingNumber: string) => `Tracking: ${carrier} ${trackingNumber}`,
+  cancelledUnpaid: 'Cancelled: it was not paid in time, and its stock was released.',
+  cancelledRefund: 'Cancelled after it was paid: the payment will be refunded.',
+  /** The Ship Order dialog's fields. */
+  shipFieldsHint: 'Both or neither: leave both empty to ship without tracking.',
+} as const;
+
+export type TimelineStepKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
+
+export const timelineLabels: Record<TimelineStepKind, string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+export interface TimelineStep {
+  kind: TimelineStepKind;
+  /** Reached; a step not reached yet is pending. */
+  done: boolean;
+  /** When it was reached (ISO), when the order records it. */
+  at: string | null;
+}
+
+type TimelineOrder = Pick<
+  Order,
+  'paid' | 'orderStatus' | 'paymentStatus' | 'placedAt' | 'paidAt' | 'shippedAt' | 'shipment'
+>;
+
+/**
+ * The steps of an order's life in order: placed, paid, shipped. A cancelled order stops at
+ * 'cancelled' (after 'paid' when it was paid too late: its money goes back), so it never shows
+ * a shipping step it will not reach.
+ */
+export function orderTimeline(order: TimelineOrder): TimelineStep[] {
+  const steps: TimelineStep[] = [{ kind: 'placed', done: true, at: order.placedAt }];
+  const paid = order.paid || order.paymentStatus === 'paid';
+  if (order.orderStatus === 'cancelled') {
+    if (paid) steps.push({ kind: 'paid', done: true, at: order.paidAt });
+    steps.push({ kind: 'cancelled', done: true, at: null });
+    return steps;
+  }
+  steps.push({ kind: 'paid', done: paid, at: paid ? order.paidAt : null });
+  const shipped = order.orderStatus === 'shipped';
+  steps.push({
+    kind: 'shipped',
+    done: shipped,
+    at: shipped ? (order.shippedAt ?? order.shipment?.shippedAt ?? null) : null,
+  });
+  return steps;
+}
+
+/**
+ * How the product cell of My Order and Manage Order names an order: the product cut short (the
+ * spec's preview), and for several lines the first one cut short and how many more, so the
+ * "+ N more" is never what the cut removes.
+ */
+export function orderLinesTitle(
+  order: Pick<Order, 'orderPName' | 'lines'>,
+  preview: (name: string) => string,
+): string {
+  const [first, ...more] = order.lines;
+  if (!first || more.length === 0) return preview(order.orderPName);
+  return b2bMessages.moreProducts(preview(first.productName), more.length);
+}
+
+/** A line of the payment page's summary: "10 pc's × $48" (the spec's "pc's"). */
+export function paymentLineText(quantity: number, unitPrice: string): string {
+  return `${quantity} pc's × ${unitPrice}`;
+}

@@ -1,0 +1,54 @@
+import type { OrderStatus, PaymentStatus } from './orders.js';
+
+interface OrderState {
+  payment_status: PaymentStatus;
+  order_status: OrderStatus;
+}
+
+/**
+ * The order's state machine as data (DESIGN.md section 5): which state each action needs, and
+ * what it leaves. Repositories turn `from` into the WHERE of one atomic UPDATE, so two clicks or
+ * two instances can never apply an action twice; the web app asks `canApplyTo` which buttons
+ * an order gets.
+ */
+export const orderTransitions = {
+  /** A verified card payment, or an admin marking the order paid. */
+  markPaid: {
+    from: { payment_status: 'pending' },
+    to: { payment_status: 'paid', order_status: 'placed' },
+  },
+  ship: { from: { order_status: 'placed' }, to: { order_status: 'shipped' } },
+  /** Not paid in time, or its product was archived: the stock goes back (DESIGN.md section 11). */
+  cancel: {
+    from: { payment_status: 'pending' },
+    to: { payment_status: 'cancelled', order_status: 'cancelled' },
+  },
+  /** The gateway confirmed a payment after the cancellation, and the stock could be taken again. */
+  reinstate: {
+    from: { payment_status: 'cancelled' },
+    to: { payment_status: 'paid', order_status: 'placed' },
+  },
+  /** The same, with the stock gone: kept as paid, not shippable, flagged for a refund. */
+  paidAfterCancel: {
+    from: { payment_status: 'cancelled' },
+    to: { payment_status: 'paid', order_status: 'cancelled' },
+  },
+  /** Deleting gives the stock back; a paid order is never deleted. */
+  delete: { from: { payment_status: 'pending' }, to: {} },
+} as const satisfies Record<string, { from: Partial<OrderState>; to: Partial<OrderState> }>;
+
+export type OrderAction = keyof typeof orderTransitions;
+
+export function canApply(action: OrderAction, order: OrderState): boolean {
+  return Object.entries(orderTransitions[action].from).every(
+    ([column, value]) => order[column as keyof OrderState] === value,
+  );
+}
+
+/** `canApply` for an order as the API serves it (the web app's buttons). */
+export function canApplyTo(
+  action: OrderAction,
+  order: { paymentStatus: PaymentStatus; orderStatus: OrderStatus },
+): boolean {
+  return canApply(action, { payment_status: order.paymentStatus, order_status: order.orderStatus });
+}
