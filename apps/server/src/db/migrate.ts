@@ -9,6 +9,8 @@ import { sharedState } from './migrations/0005-shared-state.js';
 import { orderHolds } from './migrations/0006-order-holds.js';
 import { buyerDetails } from './migrations/0007-buyer-details.js';
 import { idempotencyKeys } from './migrations/0008-idempotency-keys.js';
+import { b2bOrdering } from './migrations/0009-b2b-ordering.js';
+import { mailOutboxClaims } from './migrations/0010-mail-outbox-claims.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -21,6 +23,8 @@ export function migrations(db: Db): Record<string, Migration> {
     '0006-order-holds': orderHolds(db.dialect),
     '0007-buyer-details': buyerDetails,
     '0008-idempotency-keys': idempotencyKeys(db.dialect),
+    '0009-b2b-ordering': b2bOrdering(db.dialect),
+    '0010-mail-outbox-claims': mailOutboxClaims(db.dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '@shop/shared';
+import type { OrderStatus, PaymentStatus, ProductCategory } from '@shop/shared';
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
@@ -17,6 +17,15 @@ export interface ProductsTable {
   minquantity: number;
   /** Set when a product with orders is deleted: gone from the catalog, kept for its orders. */
   archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** DESIGN.md section 9 (migration 0009): one of PRODUCT_CATEGORIES. */
+  category: ColumnType<ProductCategory, ProductCategory | undefined, ProductCategory>;
+  sku: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `[{name, value}]`. */
+  specs: ColumnType<string, string | undefined, string>;
+  /** Pack size: order quantities and the minimum are multiples of it. */
+  increment: ColumnType<number, number | undefined, number>;
+  /** JSON `[{minQty, priceCents}]`, ascending minQty, descending price. */
+  price_breaks: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -70,8 +79,50 @@ export interface OrdersTable {
   refund_needed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   /** The `Idempotency-Key` the order was placed with (migration 0008), if any. */
   idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0009: the buyer's purchase order number, and when it was paid and shipped. */
+  po_number: NullableText;
+  paid_at: NullableTime;
+  shipped_at: NullableTime;
+  carrier: NullableText;
+  tracking_number: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+type NullableTime = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+/** One product of an order, priced when the order was placed (migration 0009). */
+export interface OrderLinesTable {
+  order_id: string;
+  /** 0-based, in the order the buyer listed them. */
+  position: number;
+  product_id: string | null;
+  product_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  /** PostgreSQL bigint: read back as a string there. */
+  line_total_cents: ColumnType<number | string, number, number>;
+}
+
+/** An order mail waiting for (or done with) delivery (migration 0009). */
+export interface MailOutboxTable {
+  id: string;
+  /** 'order-placed' | 'order-paid' | 'order-shipped'. */
+  kind: string;
+  order_id: string | null;
+  recipient: string;
+  /** JSON: what the mail is written from. */
+  payload: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: NullableText;
+  sent_at: NullableTime;
+  created_at: Timestamp;
+  /** The worker pass holding the row while it sends (0010); null when unclaimed. */
+  claim_token: NullableText;
+  /** Set when the worker gave up on the row after its last attempt (0010). */
+  failed_at: NullableTime;
 }
 
 export interface PaymentsTable {
@@ -150,6 +201,8 @@ export interface Database {
   reviews: ReviewsTable;
   users: UsersTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  mail_outbox: MailOutboxTable;
   payments: PaymentsTable;
   test_gateway_intents: TestGatewayIntentsTable;
   auth_user: AuthUserTable;
@@ -160,6 +213,8 @@ export interface Database {
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;

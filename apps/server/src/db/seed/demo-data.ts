@@ -1,5 +1,13 @@
+import type { ProductCategory, ProductSpec } from '@shop/shared';
+
 /** The demo catalog and reviews a fresh shop starts with. Images ship with the web app. */
 
+/**
+ * A demo product. Pack sizes are the cartons the goods ship in (cases 5 or 10, power supplies
+ * 10 or 20); the minimum, the stock and every break are multiples of it, and the first break
+ * lies well above the minimum, so an order of `minquantity` (or `minquantity + increment`)
+ * pays the base price, as the browser tests expect.
+ */
 export interface DemoProduct {
   name: string;
   description: string;
@@ -7,6 +15,11 @@ export interface DemoProduct {
   priceCents: number;
   aqty: number;
   minquantity: number;
+  category: ProductCategory;
+  sku: string;
+  increment: number;
+  specs: readonly ProductSpec[];
+  priceBreaks: readonly { minQty: number; priceCents: number }[];
 }
 
 export interface DemoReview {
@@ -27,6 +40,24 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 4_800,
     aqty: 1_200,
     minquantity: 50,
+    category: 'cases',
+    sku: 'CF-M3-ATX',
+    increment: 10,
+    specs: [
+      { name: 'Form factor', value: 'ATX mid-tower' },
+      { name: 'Motherboards', value: 'ATX, micro-ATX, mini-ITX' },
+      { name: 'Dimensions', value: '445 × 210 × 470 mm' },
+      { name: 'Weight', value: '6.8 kg' },
+      { name: 'Fans included', value: '3 × 120 mm front, 1 × 120 mm rear' },
+      { name: 'Radiator support', value: 'Up to 360 mm front' },
+      { name: 'Max GPU length', value: '380 mm' },
+      { name: 'Front I/O', value: '2 × USB 3.0, audio' },
+    ],
+    priceBreaks: [
+      { minQty: 100, priceCents: 4_500 },
+      { minQty: 250, priceCents: 4_250 },
+      { minQty: 500, priceCents: 4_000 },
+    ],
   },
   {
     name: 'ForgeLine Micro-ATX Office Case',
@@ -36,6 +67,23 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 3_200,
     aqty: 2_400,
     minquantity: 100,
+    category: 'cases',
+    sku: 'CF-MATX-OFC',
+    increment: 10,
+    specs: [
+      { name: 'Form factor', value: 'Micro-ATX tower' },
+      { name: 'Motherboards', value: 'Micro-ATX, mini-ITX' },
+      { name: 'Dimensions', value: '370 × 180 × 400 mm' },
+      { name: 'Weight', value: '4.2 kg' },
+      { name: 'Fans included', value: '1 × 92 mm rear' },
+      { name: 'Drive bays', value: '1 × 5.25", 2 × 3.5", 2 × 2.5"' },
+      { name: 'Finish', value: 'Brushed silver' },
+    ],
+    priceBreaks: [
+      { minQty: 200, priceCents: 3_000 },
+      { minQty: 500, priceCents: 2_850 },
+      { minQty: 1000, priceCents: 2_700 },
+    ],
   },
   {
     name: 'SilentBox S5 Full-Tower Case',
@@ -45,6 +93,23 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 8_900,
     aqty: 600,
     minquantity: 20,
+    category: 'cases',
+    sku: 'SB-S5-FT',
+    increment: 5,
+    specs: [
+      { name: 'Form factor', value: 'E-ATX full tower' },
+      { name: 'Motherboards', value: 'E-ATX, ATX, micro-ATX' },
+      { name: 'Dimensions', value: '540 × 235 × 545 mm' },
+      { name: 'Weight', value: '12.5 kg' },
+      { name: 'Fans included', value: '2 × 140 mm low-noise' },
+      { name: 'Drive bays', value: '8 × 3.5"/2.5"' },
+      { name: 'Noise dampening', value: 'Bitumen panels, hinged front door' },
+    ],
+    priceBreaks: [
+      { minQty: 50, priceCents: 8_500 },
+      { minQty: 100, priceCents: 8_200 },
+      { minQty: 200, priceCents: 7_900 },
+    ],
   },
   {
     name: 'Vortex RGB Gaming Case',
@@ -54,6 +119,23 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 7_400,
     aqty: 900,
     minquantity: 30,
+    category: 'gaming-cases',
+    sku: 'VX-RGB-MT',
+    increment: 5,
+    specs: [
+      { name: 'Form factor', value: 'ATX mid-tower' },
+      { name: 'Dimensions', value: '460 × 220 × 490 mm' },
+      { name: 'Weight', value: '8.1 kg' },
+      { name: 'Fans included', value: '3 × 120 mm ARGB front' },
+      { name: 'Side panel', value: '4 mm tempered glass' },
+      { name: 'Max GPU length', value: '400 mm' },
+      { name: 'Lighting', value: 'ARGB controller hub' },
+    ],
+    priceBreaks: [
+      { minQty: 60, priceCents: 7_100 },
+      { minQty: 150, priceCents: 6_800 },
+      { minQty: 300, priceCents: 6_500 },
+    ],
   },
   {
     name: 'Titan X Full-Tower Gaming Case',
@@ -63,6 +145,22 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 12_900,
     aqty: 350,
     minquantity: 10,
+    category: 'gaming-cases',
+    sku: 'TX-FT-WHT',
+    increment: 5,
+    specs: [
+      { name: 'Form factor', value: 'E-ATX full tower, dual chamber' },
+      { name: 'Dimensions', value: '520 × 285 × 560 mm' },
+      { name: 'Weight', value: '14.3 kg' },
+      { name: 'Radiator support', value: 'Up to 420 mm' },
+      { name: 'GPU mount', value: 'Vertical bracket with PCIe 4.0 riser' },
+      { name: 'Front I/O', value: 'USB-C, 2 × USB 3.0, audio' },
+      { name: 'Colour', value: 'White' },
+    ],
+    priceBreaks: [
+      { minQty: 25, priceCents: 12_400 },
+      { minQty: 50, priceCents: 11_900 },
+    ],
   },
   {
     name: 'Nova Mini-ITX Gaming Case',
@@ -72,6 +170,23 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 6_600,
     aqty: 500,
     minquantity: 25,
+    category: 'gaming-cases',
+    sku: 'NV-ITX-RED',
+    increment: 5,
+    specs: [
+      { name: 'Form factor', value: 'Mini-ITX cube' },
+      { name: 'Dimensions', value: '300 × 250 × 320 mm' },
+      { name: 'Weight', value: '4.6 kg' },
+      { name: 'Max GPU length', value: '330 mm' },
+      { name: 'Power supply', value: 'SFX / SFX-L' },
+      { name: 'Radiator support', value: 'Up to 240 mm' },
+      { name: 'Accent', value: 'Red aluminium' },
+    ],
+    priceBreaks: [
+      { minQty: 50, priceCents: 6_300 },
+      { minQty: 100, priceCents: 6_000 },
+      { minQty: 250, priceCents: 5_750 },
+    ],
   },
   {
     name: 'PowerCore 550W 80+ Bronze Power Supply',
@@ -81,6 +196,24 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 3_900,
     aqty: 3_000,
     minquantity: 100,
+    category: 'power-supplies',
+    sku: 'PC-550-BR',
+    increment: 20,
+    specs: [
+      { name: 'Wattage', value: '550 W' },
+      { name: 'Efficiency', value: '80 PLUS Bronze' },
+      { name: 'Form factor', value: 'ATX' },
+      { name: 'Modular', value: 'Non-modular' },
+      { name: 'Fan', value: '120 mm fluid bearing' },
+      { name: 'Protections', value: 'OVP, UVP, SCP, active PFC' },
+      { name: 'Dimensions', value: '150 × 140 × 86 mm' },
+      { name: 'Warranty', value: '3 years' },
+    ],
+    priceBreaks: [
+      { minQty: 200, priceCents: 3_700 },
+      { minQty: 500, priceCents: 3_550 },
+      { minQty: 1000, priceCents: 3_400 },
+    ],
   },
   {
     name: 'PowerCore 750W 80+ Gold Modular Power Supply',
@@ -90,6 +223,24 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 7_900,
     aqty: 1_500,
     minquantity: 50,
+    category: 'power-supplies',
+    sku: 'PC-750-GM',
+    increment: 10,
+    specs: [
+      { name: 'Wattage', value: '750 W' },
+      { name: 'Efficiency', value: '80 PLUS Gold' },
+      { name: 'Form factor', value: 'ATX 3.1' },
+      { name: 'Modular', value: 'Fully modular' },
+      { name: 'GPU connector', value: 'Native 12V-2x6' },
+      { name: 'Fan', value: '135 mm, zero-RPM mode' },
+      { name: 'Dimensions', value: '150 × 150 × 86 mm' },
+      { name: 'Warranty', value: '7 years' },
+    ],
+    priceBreaks: [
+      { minQty: 100, priceCents: 7_500 },
+      { minQty: 250, priceCents: 7_200 },
+      { minQty: 500, priceCents: 6_900 },
+    ],
   },
   {
     name: 'PowerCore 1000W 80+ Platinum Power Supply',
@@ -99,6 +250,23 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 14_900,
     aqty: 400,
     minquantity: 20,
+    category: 'power-supplies',
+    sku: 'PC-1000-PT',
+    increment: 10,
+    specs: [
+      { name: 'Wattage', value: '1000 W' },
+      { name: 'Efficiency', value: '80 PLUS Platinum' },
+      { name: 'Form factor', value: 'ATX' },
+      { name: 'Modular', value: 'Fully modular' },
+      { name: '+12 V rail', value: 'Single, 83 A' },
+      { name: 'Fan', value: '135 mm FDB' },
+      { name: 'Dimensions', value: '160 × 150 × 86 mm' },
+      { name: 'Warranty', value: '10 years' },
+    ],
+    priceBreaks: [
+      { minQty: 50, priceCents: 14_200 },
+      { minQty: 100, priceCents: 13_700 },
+    ],
   },
   {
     name: 'SFX 600W Compact Power Supply',
@@ -108,6 +276,23 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 6_900,
     aqty: 800,
     minquantity: 30,
+    category: 'power-supplies',
+    sku: 'PS-SFX-600',
+    increment: 10,
+    specs: [
+      { name: 'Wattage', value: '600 W' },
+      { name: 'Efficiency', value: '80 PLUS Gold' },
+      { name: 'Form factor', value: 'SFX (ATX bracket included)' },
+      { name: 'Modular', value: 'Fully modular, flat cables' },
+      { name: 'Fan', value: '92 mm' },
+      { name: 'Dimensions', value: '125 × 100 × 63.5 mm' },
+      { name: 'Warranty', value: '5 years' },
+    ],
+    priceBreaks: [
+      { minQty: 60, priceCents: 6_600 },
+      { minQty: 150, priceCents: 6_300 },
+      { minQty: 300, priceCents: 6_000 },
+    ],
   },
 ];
 

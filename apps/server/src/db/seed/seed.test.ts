@@ -1,3 +1,4 @@
+import { productInputSchema } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
@@ -34,7 +35,29 @@ describe.each(testDatabases)('database setup on $name', (kind) => {
       expect(p.image).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
       expect(p.minquantity).toBeLessThanOrEqual(p.aqty);
       expect(p.priceCents).toBeGreaterThan(0);
+      // Every demo product passes the rules an admin's product does (pack sizes, breaks).
+      const input = {
+        name: p.name,
+        description: p.description,
+        imgURL: p.image,
+        price: p.priceCents / 100,
+        aqty: p.aqty,
+        minquantity: p.minquantity,
+        category: p.category,
+        sku: p.sku,
+        specs: p.specs,
+        increment: p.increment,
+        priceBreaks: p.priceBreaks.map((b) => ({ minQty: b.minQty, price: b.priceCents / 100 })),
+      };
+      expect(productInputSchema.safeParse(input).error?.issues).toBeUndefined();
+      // A carton's worth of stock, and at least two price breaks.
+      expect(p.aqty % p.increment).toBe(0);
+      expect(p.priceBreaks.length).toBeGreaterThanOrEqual(2);
     }
+    expect(new Set(demoProducts.map((p) => p.sku)).size).toBe(demoProducts.length);
+    expect(new Set(demoProducts.map((p) => p.category))).toEqual(
+      new Set(['cases', 'gaming-cases', 'power-supplies']),
+    );
     expect(demoReviews.length).toBeGreaterThanOrEqual(8);
     for (const r of demoReviews) {
       expect(r.review.length).toBeGreaterThanOrEqual(50);

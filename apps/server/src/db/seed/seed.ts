@@ -37,6 +37,11 @@ export async function seedDemoData(
             price_cents: p.priceCents,
             aqty: p.aqty,
             minquantity: p.minquantity,
+            category: p.category,
+            sku: p.sku,
+            specs: JSON.stringify(p.specs),
+            increment: p.increment,
+            price_breaks: JSON.stringify(p.priceBreaks),
             created_at: at,
             updated_at: at,
           };

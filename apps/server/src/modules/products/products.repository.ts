@@ -1,7 +1,9 @@
+import type { ProductCategory, ProductSpec } from '@shop/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrderRow, ProductRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/time.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 /** A product's stored fields, prices in cents. */
 export interface ProductFields {
@@ -11,6 +13,11 @@ export interface ProductFields {
   priceCents: number;
   aqty: number;
   minquantity: number;
+  category: ProductCategory;
+  sku: string | null;
+  specs: ProductSpec[];
+  increment: number;
+  priceBreaks: { minQty: number; priceCents: number }[];
 }
 
 const columns = (f: ProductFields) => ({
@@ -20,7 +27,18 @@ const columns = (f: ProductFields) => ({
   price_cents: f.priceCents,
   aqty: f.aqty,
   minquantity: f.minquantity,
+  category: f.category,
+  sku: f.sku,
+  specs: JSON.stringify(f.specs.map(({ name, value }) => ({ name, value }))),
+  increment: f.increment,
+  price_breaks: JSON.stringify(
+    f.priceBreaks.map(({ minQty, priceCents }) => ({ minQty, priceCents })),
+  ),
 });
+
+/** A SKU names one product: the unique index refuses a second one, even from a racing write. */
+const SKU_INDEX = { index: 'products_sku_idx', table: 'products', column: 'sku' } as const;
+export const SKU_TAKEN = 'sku-taken';
 
 /** What the orders module lends the catalog to remove a product that has orders. */
 export interface ProductOrders {
@@ -29,6 +47,7 @@ export interface ProductOrders {
     productId: string,
   ): Promise<{ orders: number; unpaidOrders: number }>;
   cancelAllForProduct(trx: Transaction<Database>, productId: string): Promise<OrderRow[]>;
+  lockForRemoval(trx: Transaction<Database>, productId: string): Promise<void>;
 }
 
 export type RemoveResult =
@@ -61,25 +80,38 @@ export function createProductsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async create(fields: ProductFields): Promise<ProductRow> {
+    async create(fields: ProductFields): Promise<ProductRow | typeof SKU_TAKEN> {
       const id = newId();
       const now = nowIso();
-      await db
-        .insertInto('products')
-        .values({ id, ...columns(fields), created_at: now, updated_at: now })
-        .execute();
+      try {
+        await db
+          .insertInto('products')
+          .values({ id, ...columns(fields), created_at: now, updated_at: now })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error, SKU_INDEX)) return SKU_TAKEN;
+        throw error;
+      }
       const row = await this.findById(id);
       if (!row) throw new Error(`product ${id} vanished after its insert`);
       return row;
     },
 
-    async update(id: string, fields: ProductFields): Promise<ProductRow | undefined> {
-      await db
-        .updateTable('products')
-        .set({ ...columns(fields), updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('archived_at', 'is', null)
-        .execute();
+    async update(
+      id: string,
+      fields: ProductFields,
+    ): Promise<ProductRow | typeof SKU_TAKEN | undefined> {
+      try {
+        await db
+          .updateTable('products')
+          .set({ ...columns(fields), updated_at: nowIso() })
+          .where('id', '=', id)
+          .where('archived_at', 'is', null)
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error, SKU_INDEX)) return SKU_TAKEN;
+        throw error;
+      }
       return this.findById(id);
     },
 
@@ -90,7 +122,9 @@ export function createProductsRepository(db: Kysely<Database>) {
      */
     remove(id: string, orders: ProductOrders): Promise<RemoveResult> {
       return db.transaction().execute(async (trx): Promise<RemoveResult> => {
-        // Locks the product against an order being placed for it meanwhile.
+        // Locks the product against an order being placed for it meanwhile, and the products
+        // whose stock its unpaid orders give back, in the order an order takes them.
+        await orders.lockForRemoval(trx, id);
         const archived = await trx
           .updateTable('products')
           .set({ archived_at: nowIso(), updated_at: nowIso() })

@@ -1,14 +1,21 @@
 import type { productInputSchema } from '@shop/shared';
 import {
   ID_PATTERN,
+  productRuleMessages,
   type Product,
   type ProductDeleted,
   type ProductOpenOrders,
+  type ProductSpec,
 } from '@shop/shared';
 import type { z } from 'zod';
 import type { OrderRow, ProductRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { ProductFields, ProductOrders, ProductsRepository } from './products.repository.js';
+import {
+  SKU_TAKEN,
+  type ProductFields,
+  type ProductOrders,
+  type ProductsRepository,
+} from './products.repository.js';
 
 export interface ProductsServiceDeps {
   /** The orders module's part in removing a product that has orders. */
@@ -26,7 +33,19 @@ const fieldsOf = (input: ValidProduct): ProductFields => ({
   priceCents: Math.round(input.price * 100),
   aqty: input.aqty,
   minquantity: input.minquantity,
+  category: input.category,
+  sku: input.sku,
+  specs: input.specs,
+  increment: input.increment,
+  priceBreaks: input.priceBreaks.map((b) => ({
+    minQty: b.minQty,
+    priceCents: Math.round(b.price * 100),
+  })),
 });
+
+/** Another product has this SKU: a state of the catalog, not a typo, so 409 on `sku`. */
+const skuTaken = () =>
+  new AppError('conflict', productRuleMessages.skuTaken, { sku: productRuleMessages.skuTaken });
 
 /** A stored product in the API's shape, with the spec client's alternative names too. */
 export function toProduct(row: ProductRow): Product {
@@ -41,7 +60,20 @@ export function toProduct(row: ProductRow): Product {
     aqty: row.aqty,
     aQty: row.aqty,
     minquantity: row.minquantity,
+    category: row.category,
+    sku: row.sku,
+    specs: parseJsonArray<ProductSpec>(row.specs),
+    increment: row.increment,
+    priceBreaks: parseJsonArray<{ minQty: number; priceCents: number }>(row.price_breaks).map(
+      (b) => ({ minQty: b.minQty, price: b.priceCents / 100 }),
+    ),
   };
+}
+
+/** The JSON columns (`specs`, `price_breaks`) are written only from checked input. */
+function parseJsonArray<T>(text: string): T[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? (value as T[]) : [];
 }
 
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
@@ -59,11 +91,13 @@ export function createProductsService(products: ProductsRepository, deps: Produc
 
     async create(input: ValidProduct) {
       const row = await products.create(fieldsOf(input));
+      if (row === SKU_TAKEN) throw skuTaken();
       return { insertedId: row.id, product: toProduct(row) };
     },
 
     async update(id: string, input: ValidProduct) {
       const row = ID_PATTERN.test(id) ? await products.update(id, fieldsOf(input)) : undefined;
+      if (row === SKU_TAKEN) throw skuTaken();
       if (!row) throw AppError.notFound('Product');
       return { modifiedCount: 1, product: toProduct(row) };
     },

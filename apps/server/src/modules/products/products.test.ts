@@ -40,7 +40,20 @@ describe.each(testDatabases)('products API on $name', (kind) => {
         aqty: source.aqty,
         aQty: source.aqty,
         minquantity: source.minquantity,
+        category: source.category,
+        sku: source.sku,
+        specs: source.specs,
+        increment: source.increment,
+        priceBreaks: source.priceBreaks.map((b) => ({
+          minQty: b.minQty,
+          price: b.priceCents / 100,
+        })),
       });
+      expect(first.priceBreaks).toEqual([
+        { minQty: 100, price: 45 },
+        { minQty: 250, price: 42.5 },
+        { minQty: 500, price: 40 },
+      ]);
     });
 
     it('returns the first N products with ?limit', async () => {

@@ -65,6 +65,8 @@ export function productRoutes(
           body: productInputSchema,
           response: {
             200: z.object({ insertedId: z.string(), product: productSchema }),
+            // Another product has the SKU.
+            ...errorResponses(409),
           },
         },
       },
@@ -78,12 +80,13 @@ export function productRoutes(
         schema: {
           operationId: 'updateProduct',
           tags: ['products'],
-          summary: 'Edit every field of a product (admins)',
+          summary:
+            'Replace every field of a product (admins); a B2B field left out takes its default',
           params: idParamsSchema,
           body: productInputSchema,
           response: {
             200: z.object({ modifiedCount: z.number(), product: productSchema }),
-            ...errorResponses(404),
+            ...errorResponses(404, 409),
           },
         },
       },
