@@ -21,6 +21,7 @@ import {
   type TestAccount,
 } from '../../test/factories.js';
 import { createOrdersRepository } from './orders.repository.js';
+import { createPaymentsRepository } from '../payments/payments.repository.js';
 
 const HOLD_MINUTES = 90;
 const MAX_UNPAID = 3;
@@ -465,7 +466,11 @@ describe.each(testDatabases)('order holds on $name', (kind) => {
   describe('a late gateway confirmation of a cancelled order', () => {
     /** The order cancelled while the gateway could not be told (as when it was unreachable). */
     async function cancelledBehindTheGateway(orderId: string) {
-      const cancelled = await createOrdersRepository(db.kysely, db.dialect).cancel(orderId);
+      const cancelled = await createOrdersRepository(
+        db.kysely,
+        db.dialect,
+        createPaymentsRepository(db.kysely),
+      ).cancel(orderId);
       expect(cancelled?.payment_status).toBe('cancelled');
     }
 

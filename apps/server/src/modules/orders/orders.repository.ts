@@ -1,18 +1,37 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { Database, OrderRow } from '../../db/schema.js';
+import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/time.js';
-import { orderTransitions } from './order-states.js';
+import {
+  messages,
+  orderTitle,
+  orderTransitions,
+  quantityIssue,
+  unitPriceFor,
+  type QuantityIssue,
+} from '@shop/shared';
+import { enqueueOrderMail } from '../mail/outbox.repository.js';
+import type { PaymentsRepository, SucceededPayment } from '../payments/payments.repository.js';
+import { toOrder } from './order-view.js';
 
-export interface NewOrder {
+/** Ids per query when reading lines: far below any database's bound-parameter limit. */
+const LINES_CHUNK = 500;
+
+export interface NewOrderLine {
   productId: string;
   quantity: number;
+}
+
+export interface NewOrder {
+  /** 1 to 50 lines, each product once (the shared schema checks it), in the buyer's order. */
+  lines: readonly NewOrderLine[];
   userId: string;
   userEmail: string;
   userName: string;
   phone: string;
   address: string;
+  poNumber?: string | undefined;
   /**
    * The request's claimed `Idempotency-Key` (http/idempotency.ts `idempotencyTag`): kept on the
    * order, and an order placed with the same tag since the key's life began is answered
@@ -28,74 +47,126 @@ export interface PlaceRules {
   maxUnpaid: number | undefined;
 }
 
-export type PlaceResult =
-  | { kind: 'placed'; order: OrderRow }
-  | { kind: 'no-product' }
-  | { kind: 'below-minimum'; minimum: number }
-  | { kind: 'out-of-stock-for-minimum'; minimum: number }
-  | { kind: 'out-of-stock'; available: number }
-  | { kind: 'too-expensive' }
+/** Why an order was refused; `line` is the index of the refused line in the buyer's order. */
+export type PlaceRefusal =
+  | { kind: 'no-product'; line: number }
+  | { kind: 'quantity'; line: number; issue: QuantityIssue }
+  | { kind: 'too-expensive'; line: number }
   | { kind: 'too-many-unpaid'; max: number };
+
+export type PlaceResult =
+  /** `lines` is undefined when an idempotent retry found the order placed before. */
+  { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined } | PlaceRefusal;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Thrown inside a transaction to roll it back and answer a refusal instead. */
 class Refusal extends Error {
-  constructor(readonly result: PlaceResult) {
+  constructor(readonly result: PlaceRefusal) {
     super(result.kind);
   }
 }
 
-/** A payment intent of ours that may still be paid at the gateway. */
-export interface OpenIntent {
-  intentId: string;
-  amountCents: number;
-}
-
-const CLOSED_INTENT_STATUSES = ['succeeded', 'canceled'];
-
 /** The largest total one card payment may carry ($999,999.99, Stripe's limit). */
 export const MAX_ORDER_CENTS = 99_999_999;
 
-/** Why the stock could not be taken: the product, read again inside the same transaction. */
-async function refusal(trx: Transaction<Database>, input: NewOrder): Promise<PlaceResult> {
-  const product = await trx
-    .selectFrom('products')
-    .select(['price_cents', 'minquantity', 'aqty'])
-    .where('id', '=', input.productId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  if (!product) return { kind: 'no-product' };
-  // Nobody can order it until it is restocked, whatever quantity was asked for.
-  if (product.aqty < product.minquantity) {
-    return { kind: 'out-of-stock-for-minimum', minimum: product.minquantity };
+/** A product's stored price breaks (JSON `[{minQty, priceCents}]`) as `unitPriceFor` takes them. */
+function priceBreaksOf(json: string): { minQty: number; price: number }[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry: unknown) => {
+      const { minQty, priceCents } = (entry ?? {}) as { minQty?: unknown; priceCents?: unknown };
+      return typeof minQty === 'number' && typeof priceCents === 'number'
+        ? [{ minQty, price: priceCents }]
+        : [];
+    });
+  } catch {
+    return [];
   }
-  if (input.quantity < product.minquantity) {
-    return { kind: 'below-minimum', minimum: product.minquantity };
-  }
-  if (product.price_cents * input.quantity > MAX_ORDER_CENTS) return { kind: 'too-expensive' };
-  return { kind: 'out-of-stock', available: product.aqty };
 }
 
-export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
+/** Products are always locked in one order (by id), so two orders can never wait on each other. */
+const byProductId = <T extends { productId: string }>(a: T, b: T) =>
+  a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0;
+
+/**
+ * Why a line's stock could not be taken: the product, read again inside the same transaction,
+ * judged by the shared rules the web app shows.
+ */
+async function refusal(
+  trx: Transaction<Database>,
+  line: NewOrderLine & { index: number },
+): Promise<PlaceRefusal> {
+  const product = await trx
+    .selectFrom('products')
+    .select(['price_cents', 'price_breaks', 'minquantity', 'aqty', 'increment'])
+    .where('id', '=', line.productId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (!product) return { kind: 'no-product', line: line.index };
+  const issue = quantityIssue(product, line.quantity);
+  if (issue && issue.code !== 'out_of_stock') return { kind: 'quantity', line: line.index, issue };
+  const unit = unitPriceFor(
+    product.price_cents,
+    priceBreaksOf(product.price_breaks),
+    line.quantity,
+  );
+  if (unit * line.quantity > MAX_ORDER_CENTS) return { kind: 'too-expensive', line: line.index };
+  // No rule refuses it now: the stock it lacked came back meanwhile. Still a conflict.
+  return {
+    kind: 'quantity',
+    line: line.index,
+    issue: issue ?? { code: 'out_of_stock', message: messages.orderMaximum(product.aqty) },
+  };
+}
+
+export function createOrdersRepository(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  payments: Pick<PaymentsRepository, 'recordSuccess'>,
+) {
   const byId = (q: Executor, id: string) =>
     q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   /** better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1. */
   const flag = (value: boolean) => (dialect === 'postgres' ? value : value ? 1 : 0);
 
-  const returnStock = (trx: Executor, productId: string | null, quantity: number) =>
-    productId
-      ? trx
-          .updateTable('products')
-          .set((eb) => ({ aqty: eb('aqty', '+', quantity), updated_at: nowIso() }))
-          .where('id', '=', productId)
-          .execute()
-      : Promise.resolve();
+  const linesIn = (q: Executor, orderId: string) =>
+    q
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('position')
+      .execute();
+
+  /** Every line's pieces back on its product's shelf (a deleted product's line has none). */
+  async function returnStock(trx: Executor, lines: readonly OrderLineRow[]): Promise<void> {
+    const now = nowIso();
+    const held = lines.flatMap((line) =>
+      line.product_id ? [{ productId: line.product_id, quantity: line.quantity }] : [],
+    );
+    for (const line of held.sort(byProductId)) {
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ aqty: eb('aqty', '+', line.quantity), updated_at: now }))
+        .where('id', '=', line.productId)
+        .execute();
+    }
+  }
+
+  /** The order mail of a change, written in the change's transaction (DESIGN.md section 9). */
+  async function enqueueMail(
+    trx: Transaction<Database>,
+    kind: 'order-paid' | 'order-shipped',
+    order: OrderRow,
+  ): Promise<void> {
+    await enqueueOrderMail(trx, kind, toOrder(order, await linesIn(trx, order.id)));
+  }
 
   /**
-   * Cancels one unpaid order and returns its stock, inside the caller's transaction. The
-   * conditional UPDATE is the exactly-once guard: of two instances cancelling the same order,
-   * only the one whose UPDATE matched returns the stock.
+   * Cancels one unpaid order and returns every line's stock, inside the caller's transaction.
+   * The conditional UPDATE is the exactly-once guard: of two instances cancelling the same
+   * order, only the one whose UPDATE matched returns the stock.
    */
   async function cancelIn(
     trx: Transaction<Database>,
@@ -110,11 +181,11 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
       .$if(expiredBy !== undefined, (qb) => qb.where('expires_at', '<=', expiredBy ?? ''))
       .returningAll()
       .executeTakeFirst();
-    if (order) await returnStock(trx, order.product_id, order.quantity);
+    if (order) await returnStock(trx, await linesIn(trx, id));
     return order;
   }
 
-  /** The transaction of `place`; a refusal found after the stock was taken throws to roll it back. */
+  /** The transaction of `place`; a refusal found after stock was taken throws to roll it back. */
   function placeIn(input: NewOrder, rules: PlaceRules): Promise<PlaceResult> {
     return db.transaction().execute(async (trx): Promise<PlaceResult> => {
       const now = nowIso();
@@ -136,23 +207,52 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
           .where('idempotency_key', '=', input.idempotency.tag)
           .where('created_at', '>=', input.idempotency.since)
           .executeTakeFirst();
-        if (placed) return { kind: 'placed', order: placed };
+        if (placed) return { kind: 'placed', order: placed, lines: undefined };
       }
-      // One statement checks every rule that depends on the product and takes the stock.
-      const product = await trx
-        .updateTable('products')
-        .set((eb) => ({ aqty: eb('aqty', '-', input.quantity), updated_at: now }))
-        .where('id', '=', input.productId)
-        .where('archived_at', 'is', null)
-        .where('aqty', '>=', input.quantity)
-        .where('minquantity', '<=', input.quantity)
-        // In 64 bits: a 32-bit PostgreSQL integer would overflow on a large order.
-        .where((eb) =>
-          eb(eb(eb.cast('price_cents', 'bigint'), '*', input.quantity), '<=', MAX_ORDER_CENTS),
-        )
-        .returning(['id', 'name', 'price_cents'])
-        .executeTakeFirst();
-      if (!product) return refusal(trx, input);
+
+      // One statement per line checks every rule that depends on the product and takes the
+      // stock; the lines go in product-id order, so concurrent orders lock in the same order.
+      const priced: { id: string; name: string; quantity: number; unitCents: number }[] = [];
+      let totalCents = 0;
+      const inLockOrder = input.lines.map((line, index) => ({ ...line, index })).sort(byProductId);
+      for (const line of inLockOrder) {
+        const product = await trx
+          .updateTable('products')
+          .set((eb) => ({ aqty: eb('aqty', '-', line.quantity), updated_at: now }))
+          .where('id', '=', line.productId)
+          .where('archived_at', 'is', null)
+          .where('aqty', '>=', line.quantity)
+          .where('minquantity', '<=', line.quantity)
+          .where((eb) => eb(eb(eb.val(line.quantity), '%', eb.ref('increment')), '=', 0))
+          // Without breaks the unit price is known here, so a total too large is refused
+          // without writing; with breaks it is checked below (and the stock given back).
+          .where((eb) =>
+            eb.or([
+              eb('price_breaks', '!=', '[]'),
+              // In 64 bits: a 32-bit PostgreSQL integer would overflow on a large order.
+              eb(eb(eb.cast('price_cents', 'bigint'), '*', line.quantity), '<=', MAX_ORDER_CENTS),
+            ]),
+          )
+          .returning(['id', 'name', 'price_cents', 'price_breaks'])
+          .executeTakeFirst();
+        if (!product) throw new Refusal(await refusal(trx, line));
+        const unitCents = unitPriceFor(
+          product.price_cents,
+          priceBreaksOf(product.price_breaks),
+          line.quantity,
+        );
+        totalCents += unitCents * line.quantity;
+        // Rolls back the stock taken so far.
+        if (totalCents > MAX_ORDER_CENTS) {
+          throw new Refusal({ kind: 'too-expensive', line: line.index });
+        }
+        priced[line.index] = {
+          id: product.id,
+          name: product.name,
+          quantity: line.quantity,
+          unitCents,
+        };
+      }
 
       if (rules.maxUnpaid !== undefined) {
         // Counts no further than the limit, on the (user_id, payment_status) index: a customer's
@@ -175,23 +275,27 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
         }
       }
 
+      const [first] = priced;
+      if (!first) throw new Error('an order needs at least one line');
+      const id = newId();
       const order = await trx
         .insertInto('orders')
         .values({
-          id: newId(),
-          product_id: product.id,
-          product_name: product.name,
+          id,
+          product_id: first.id,
+          product_name: orderTitle(priced.map((line) => line.name)),
           user_id: input.userId,
           user_email: input.userEmail,
           user_name: input.userName,
           phone: input.phone,
           address: input.address,
-          quantity: input.quantity,
-          unit_price_cents: product.price_cents,
-          price_cents: product.price_cents * input.quantity,
+          quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
+          unit_price_cents: first.unitCents,
+          price_cents: totalCents,
           payment_status: 'pending',
           order_status: 'pending',
           transaction_id: null,
+          po_number: input.poNumber ?? null,
           expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
           idempotency_key: input.idempotency?.tag ?? null,
           created_at: now,
@@ -199,38 +303,46 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { kind: 'placed', order };
+      const lines: OrderLineRow[] = priced.map((line, position) => ({
+        order_id: id,
+        position,
+        product_id: line.id,
+        product_name: line.name,
+        quantity: line.quantity,
+        unit_price_cents: line.unitCents,
+        line_total_cents: line.unitCents * line.quantity,
+      }));
+      await trx
+        .insertInto('order_lines')
+        .values(lines.map((line) => ({ ...line, line_total_cents: Number(line.line_total_cents) })))
+        .execute();
+      await enqueueOrderMail(trx, 'order-placed', toOrder(order, lines));
+      return { kind: 'placed', order, lines };
     });
-  }
-
-  /** One payment row per intent, whoever reports the success first. */
-  async function recordSuccess(
-    trx: Transaction<Database>,
-    orderId: string,
-    payment: { intentId: string; gateway: string; amountCents: number },
-  ): Promise<void> {
-    const now = nowIso();
-    await trx
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        gateway: payment.gateway,
-        intent_id: payment.intentId,
-        amount_cents: payment.amountCents,
-        status: 'succeeded',
-        client_secret: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.column('intent_id').doUpdateSet({ status: 'succeeded', updated_at: now }),
-      )
-      .execute();
   }
 
   return {
     findById: (id: string) => byId(db, id),
+
+    /** The lines of these orders, by order id, each order's in the buyer's order. */
+    async linesOf(orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+      const byOrder = new Map<string, OrderLineRow[]>();
+      for (let start = 0; start < orderIds.length; start += LINES_CHUNK) {
+        const rows = await db
+          .selectFrom('order_lines')
+          .selectAll()
+          .where('order_id', 'in', orderIds.slice(start, start + LINES_CHUNK))
+          .orderBy('order_id')
+          .orderBy('position')
+          .execute();
+        for (const row of rows) {
+          const list = byOrder.get(row.order_id);
+          if (list) list.push(row);
+          else byOrder.set(row.order_id, [row]);
+        }
+      }
+      return byOrder;
+    },
 
     listForEmail(email: string): Promise<OrderRow[]> {
       return db
@@ -252,9 +364,11 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * Places an order and reserves its stock in one transaction. The stock is taken by a single
-     * conditional UPDATE (`aqty >= quantity`), which the database applies atomically, so no
-     * concurrency can take it below zero; the order is priced from the stored unit price.
+     * Places an order of one or more lines and reserves their stock in one transaction, all or
+     * nothing. Each line's stock is taken by a single conditional UPDATE (`aqty >= quantity`,
+     * the minimum, the pack size), which the database applies atomically, so no concurrency can
+     * take it below zero; each line is priced from the product's price and breaks, and the
+     * order-placed mail is written to the outbox in the same transaction.
      */
     async place(input: NewOrder, rules: PlaceRules): Promise<PlaceResult> {
       try {
@@ -272,73 +386,71 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
     markPaid(
       id: string,
       transactionId: string,
-      payment?: { intentId: string; gateway: string; amountCents: number },
+      payment?: SucceededPayment,
     ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const result = await trx
+        const order = await trx
           .updateTable('orders')
           .set({
             ...orderTransitions.markPaid.to,
             transaction_id: transactionId,
             expires_at: null,
+            paid_at: now,
             updated_at: now,
           })
           .where('id', '=', id)
           .where('payment_status', '=', orderTransitions.markPaid.from.payment_status)
+          .returningAll()
           .executeTakeFirst();
-        const changed = Number(result.numUpdatedRows) === 1;
-        if (changed && payment) await recordSuccess(trx, id, payment);
-        return { changed, order: await byId(trx, id) };
+        if (!order) return { changed: false, order: await byId(trx, id) };
+        if (payment) await payments.recordSuccess(trx, id, payment);
+        await enqueueMail(trx, 'order-paid', order);
+        return { changed: true, order };
       });
     },
 
     /**
      * A payment the gateway confirmed after the order was cancelled (DESIGN.md section 11): the
-     * order is paid either way; it takes its stock again when the stock is still there, and is
-     * otherwise kept unshippable and flagged for a refund. Once only, like `markPaid`.
+     * order is paid either way; it takes every line's stock again when all of it is still there,
+     * and is otherwise kept unshippable and flagged for a refund. Once only, like `markPaid`.
      */
     markPaidAfterCancel(
       id: string,
-      payment: { intentId: string; gateway: string; amountCents: number },
+      payment: SucceededPayment,
     ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         // Claims the order first, so a second report of the same success changes nothing.
-        const order = await trx
+        const claimed = await trx
           .updateTable('orders')
           .set({
             ...orderTransitions.paidAfterCancel.to,
             transaction_id: payment.intentId,
             refund_needed: flag(true),
+            paid_at: now,
             updated_at: now,
           })
           .where('id', '=', id)
           .where('payment_status', '=', orderTransitions.paidAfterCancel.from.payment_status)
           .returningAll()
           .executeTakeFirst();
-        if (!order) return { changed: false, order: await byId(trx, id) };
-        const taken = order.product_id
-          ? await trx
-              .updateTable('products')
-              .set((eb) => ({ aqty: eb('aqty', '-', order.quantity), updated_at: now }))
-              .where('id', '=', order.product_id)
-              .where('archived_at', 'is', null)
-              .where('aqty', '>=', order.quantity)
-              .executeTakeFirst()
-          : undefined;
-        if (taken && Number(taken.numUpdatedRows) === 1) {
-          await trx
+        if (!claimed) return { changed: false, order: await byId(trx, id) };
+        let order = claimed;
+        if (await takeStockAgain(trx, await linesIn(trx, id), now)) {
+          order = await trx
             .updateTable('orders')
             .set({
               order_status: orderTransitions.reinstate.to.order_status,
               refund_needed: flag(false),
             })
             .where('id', '=', id)
-            .execute();
+            .returningAll()
+            .executeTakeFirstOrThrow();
         }
-        await recordSuccess(trx, id, payment);
-        return { changed: true, order: await byId(trx, id) };
+        await payments.recordSuccess(trx, id, payment);
+        await enqueueMail(trx, 'order-paid', order);
+        return { changed: true, order };
       });
     },
 
@@ -356,7 +468,7 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
       const rows = await db
         .selectFrom('orders')
         .select('id')
-        .where('payment_status', '=', 'pending')
+        .where('payment_status', '=', orderTransitions.cancel.from.payment_status)
         .where('expires_at', '<=', now)
         .orderBy('expires_at')
         .limit(limit)
@@ -372,7 +484,42 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
       return db.transaction().execute((trx) => cancelIn(trx, id, expiredBy));
     },
 
-    /** Every order of a product, and the unpaid ones: what deleting the product would do. */
+    /**
+     * Before a product is removed (PostgreSQL): locks it and every product whose stock its unpaid
+     * orders would give back, in product-id order as placing an order takes them, so removing a
+     * product and placing an order of several lines cannot deadlock. SQLite has one writer.
+     */
+    async lockForRemoval(trx: Transaction<Database>, productId: string): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await trx
+        .selectFrom('products')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('id', '=', productId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('order_lines')
+                .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+                .select('order_lines.product_id')
+                .where('orders.payment_status', '=', orderTransitions.cancel.from.payment_status)
+                .where('orders.id', 'in', (qb) =>
+                  qb
+                    .selectFrom('order_lines')
+                    .select('order_id')
+                    .where('product_id', '=', productId),
+                ),
+            ),
+          ]),
+        )
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
+    /** Every order holding a product, and the unpaid ones: what deleting the product would do. */
     async countForProduct(q: Executor, productId: string) {
       const row = await q
         .selectFrom('orders')
@@ -380,22 +527,32 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
           eb.fn.countAll<number | string>().as('orders'),
           eb.fn
             .sum<number | string | null>(
-              eb.case().when('payment_status', '=', 'pending').then(1).else(0).end(),
+              eb
+                .case()
+                .when('payment_status', '=', orderTransitions.cancel.from.payment_status)
+                .then(1)
+                .else(0)
+                .end(),
             )
             .as('unpaid'),
         ])
-        .where('product_id', '=', productId)
+        .where('id', 'in', (qb) =>
+          qb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId),
+        )
         .executeTakeFirstOrThrow();
       return { orders: Number(row.orders), unpaidOrders: Number(row.unpaid ?? 0) };
     },
 
-    /** Cancels every unpaid order of a product, inside the caller's transaction. */
+    /** Cancels every unpaid order holding a product, inside the caller's transaction. */
     async cancelAllForProduct(trx: Transaction<Database>, productId: string): Promise<OrderRow[]> {
       const pending = await trx
         .selectFrom('orders')
         .select('id')
-        .where('product_id', '=', productId)
-        .where('payment_status', '=', 'pending')
+        .where('id', 'in', (qb) =>
+          qb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId),
+        )
+        .where('payment_status', '=', orderTransitions.cancel.from.payment_status)
+        .orderBy('id')
         .execute();
       const cancelled: OrderRow[] = [];
       for (const { id } of pending) {
@@ -405,89 +562,94 @@ export function createOrdersRepository(db: Kysely<Database>, dialect: Dialect) {
       return cancelled;
     },
 
-    /** Intents made for an order that the gateway may still charge. */
-    async openIntents(orderId: string): Promise<OpenIntent[]> {
-      const rows = await db
-        .selectFrom('payments')
-        .select(['intent_id', 'amount_cents'])
-        .where('order_id', '=', orderId)
-        .where('status', 'not in', CLOSED_INTENT_STATUSES)
-        .execute();
-      return rows.map((row) => ({ intentId: row.intent_id, amountCents: row.amount_cents }));
-    },
-
-    async setIntentStatus(intentId: string, status: string): Promise<void> {
-      await db
-        .updateTable('payments')
-        .set({ status, updated_at: nowIso() })
-        .where('intent_id', '=', intentId)
-        .execute();
-    },
-
-    async ship(id: string): Promise<{ changed: boolean; order: OrderRow | undefined }> {
-      const result = await db
-        .updateTable('orders')
-        .set({ ...orderTransitions.ship.to, updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('order_status', '=', orderTransitions.ship.from.order_status)
-        .executeTakeFirst();
-      return { changed: Number(result.numUpdatedRows) === 1, order: await byId(db, id) };
-    },
-
     /**
-     * Deletes an unpaid order and gives its stock back, in one transaction. Its payment rows stay
-     * (they no longer reference the order), so a late success at the gateway is still matched.
+     * Ships a paid order, with its carrier and tracking number when given, and writes the
+     * order-shipped mail in the same transaction; `changed` is false when the order was not in
+     * the state shipping needs.
      */
-    delete(id: string): Promise<boolean> {
+    ship(
+      id: string,
+      shipment?: { carrier: string; trackingNumber: string },
+    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
       return db.transaction().execute(async (trx) => {
-        const order = await trx
-          .deleteFrom('orders')
-          .where('id', '=', id)
-          .where('payment_status', '=', orderTransitions.delete.from.payment_status)
-          .returning(['product_id', 'quantity'])
-          .executeTakeFirst();
-        if (!order) return false;
-        await returnStock(trx, order.product_id, order.quantity);
-        return true;
+        const now = nowIso();
+        let update = trx
+          .updateTable('orders')
+          .set({
+            ...orderTransitions.ship.to,
+            carrier: shipment?.carrier ?? null,
+            tracking_number: shipment?.trackingNumber ?? null,
+            shipped_at: now,
+            updated_at: now,
+          })
+          .where('id', '=', id);
+        for (const [column, value] of Object.entries(orderTransitions.ship.from)) {
+          update = update.where(column as keyof typeof orderTransitions.ship.from, '=', value);
+        }
+        const order = await update.returningAll().executeTakeFirst();
+        if (!order) return { changed: false, order: await byId(trx, id) };
+        await enqueueMail(trx, 'order-shipped', order);
+        return { changed: true, order };
       });
     },
 
-    /** The latest intent made for an order, to reuse it instead of making another. */
-    latestPayment(orderId: string) {
-      return db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-    },
-
-    async recordIntent(input: {
-      orderId: string;
-      gateway: string;
-      intentId: string;
-      amountCents: number;
-      status: string;
-      clientSecret: string;
-    }): Promise<void> {
-      const now = nowIso();
-      await db
-        .insertInto('payments')
-        .values({
-          id: newId(),
-          order_id: input.orderId,
-          gateway: input.gateway,
-          intent_id: input.intentId,
-          amount_cents: input.amountCents,
-          status: input.status,
-          client_secret: input.clientSecret,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('intent_id').doNothing())
-        .execute();
+    /**
+     * Deletes an unpaid order and gives every line's stock back, in one transaction. Its
+     * payment rows stay (they no longer reference the order), so a late success at the gateway
+     * is still matched.
+     */
+    delete(id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // Read before the delete: the lines go with the order.
+        const lines = await linesIn(trx, id);
+        const deleted = await trx
+          .deleteFrom('orders')
+          .where('id', '=', id)
+          .where('payment_status', '=', orderTransitions.delete.from.payment_status)
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) !== 1) return false;
+        await returnStock(trx, lines);
+        return true;
+      });
     },
   };
+
+  /**
+   * Takes every line's stock again, all or nothing, inside the caller's transaction: a line
+   * that cannot be taken (product gone, archived or sold out) gives back what was taken before.
+   */
+  async function takeStockAgain(
+    trx: Transaction<Database>,
+    lines: readonly OrderLineRow[],
+    now: string,
+  ): Promise<boolean> {
+    if (lines.some((line) => line.product_id === null)) return false;
+    const wanted = lines
+      .map((line) => ({ productId: line.product_id ?? '', quantity: line.quantity }))
+      .sort(byProductId);
+    const taken: typeof wanted = [];
+    for (const line of wanted) {
+      const result = await trx
+        .updateTable('products')
+        .set((eb) => ({ aqty: eb('aqty', '-', line.quantity), updated_at: now }))
+        .where('id', '=', line.productId)
+        .where('archived_at', 'is', null)
+        .where('aqty', '>=', line.quantity)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        for (const back of taken) {
+          await trx
+            .updateTable('products')
+            .set((eb) => ({ aqty: eb('aqty', '+', back.quantity) }))
+            .where('id', '=', back.productId)
+            .execute();
+        }
+        return false;
+      }
+      taken.push(line);
+    }
+    return true;
+  }
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,46 +1,31 @@
 import {
+  b2bMessages,
+  canApply,
+  cancelledOrderMailText,
+  type CancelReason,
   ID_PATTERN,
   messages,
   orderHoldMessages,
-  stockMessages,
   type Order,
   type OrderCreate,
+  type ShipInput,
+  type ValidOrdersCreate,
 } from '@shop/shared';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../auth/guard.js';
 import type { Mailer } from '../../auth/mailer.js';
 import type { OrderRow } from '../../db/schema.js';
-import { toIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import type { PaymentGateway } from '../payments/gateway.js';
-import { MAX_ORDER_CENTS, type OrdersRepository } from './orders.repository.js';
-
-/** A stored order in the API's shape: the spec's names and the payment page's names. */
-export function toOrder(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    orderProduct: row.product_id,
-    orderPName: row.product_name,
-    userName: row.user_name,
-    userEmail: row.user_email,
-    customerName: row.user_name,
-    customerEmail: row.user_email,
-    phone: row.phone,
-    address: row.address,
-    orderQty: row.quantity,
-    orderPrice: row.price_cents / 100,
-    unitPrice: row.unit_price_cents / 100,
-    paid: row.payment_status === 'paid',
-    paymentStatus: row.payment_status,
-    orderStatus: row.order_status,
-    transactionId: row.transaction_id,
-    trxId: row.transaction_id,
-    createdAt: toIso(row.created_at),
-    expiresAt: row.expires_at === null ? null : toIso(row.expires_at),
-    refundNeeded: Boolean(row.refund_needed),
-  };
-}
+import type { PaymentsRepository } from '../payments/payments.repository.js';
+import { toOrder } from './order-view.js';
+import {
+  MAX_ORDER_CENTS,
+  type NewOrder,
+  type OrdersRepository,
+  type PlaceRefusal,
+} from './orders.repository.js';
 
 const notFound = () => AppError.notFound('Order');
 const forbidden = () => new AppError('forbidden', messages.noPermission);
@@ -61,16 +46,73 @@ export interface OrderHoldRules {
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
+  payments: Pick<PaymentsRepository, 'openIntents' | 'setIntentStatus'>;
   gateway: PaymentGateway;
   mailer: Mailer;
   log: FastifyBaseLogger;
   rules: OrderHoldRules;
 }
 
-/** Why an order was cancelled, for the customer's mail. */
-export type CancelReason = 'expired' | 'product-removed';
+/** Why an order was cancelled, for the customer's mail (now in packages/shared). */
+export type { CancelReason };
 
-export function createOrdersService({ orders, gateway, mailer, log, rules }: OrdersServiceDeps) {
+/** Where a refusal is named in `fields`: `orderQty` on `POST /api/order`, `lines.2.quantity` here. */
+type FieldOf = (line: number, field: 'productId' | 'quantity') => string;
+const singleLineField: FieldOf = (_line, field) =>
+  field === 'productId' ? 'orderProduct' : 'orderQty';
+const lineField: FieldOf = (line, field) => `lines.${line}.${field}`;
+
+const productNotFound = 'Product not found';
+
+/** The coded error a refused order answers with, the refused line named in `fields`. */
+function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError {
+  switch (refusal.kind) {
+    case 'no-product':
+      return new AppError('not_found', productNotFound, {
+        [fieldOf(refusal.line, 'productId')]: productNotFound,
+      });
+    case 'quantity':
+      // Stock is a state that changes under the customer's feet: out_of_stock is a 409.
+      return new AppError(refusal.issue.code, refusal.issue.message, {
+        [fieldOf(refusal.line, 'quantity')]: refusal.issue.message,
+      });
+    case 'too-expensive':
+      return new AppError(
+        'validation_failed',
+        `One order can total at most $${(MAX_ORDER_CENTS / 100).toLocaleString('en-US')}; please split it or contact us.`,
+        { [fieldOf(refusal.line, 'quantity')]: 'Quantity is too large for one order' },
+      );
+    case 'too-many-unpaid':
+      return new AppError(
+        'too_many_unpaid_orders',
+        orderHoldMessages.tooManyUnpaidOrders(refusal.max),
+      );
+  }
+}
+
+/** Why an order cannot be marked paid (by hand, by card, or a second time). */
+export function markPaidRefusal(row: OrderRow): AppError {
+  if (row.payment_status === 'cancelled') return orderCancelled();
+  return new AppError('order_already_paid', messages.orderAlreadyPaid);
+}
+
+/** Why an order cannot be shipped. */
+function shipRefusal(row: OrderRow): AppError {
+  if (row.order_status === 'cancelled') return orderCancelled();
+  if (row.order_status === 'shipped') {
+    return new AppError('order_already_shipped', b2bMessages.orderAlreadyShipped);
+  }
+  return new AppError('order_not_paid', b2bMessages.orderNotPaid);
+}
+
+export function createOrdersService({
+  orders,
+  payments,
+  gateway,
+  mailer,
+  log,
+  rules,
+}: OrdersServiceDeps) {
   /** The order, if the caller owns it or is an admin; 404 when it does not exist. */
   async function visibleOrder(caller: CurrentUser, id: string): Promise<OrderRow> {
     const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
@@ -88,10 +130,10 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
    */
   async function cancelOpenIntents(orderId: string): Promise<boolean> {
     let charged = false;
-    for (const open of await orders.openIntents(orderId)) {
+    for (const open of await payments.openIntents(orderId)) {
       const intent = await gateway.cancelIntent(open.intentId);
       const status = intent?.status ?? 'canceled';
-      await orders.setIntentStatus(open.intentId, status);
+      await payments.setIntentStatus(open.intentId, status);
       if (status !== 'succeeded') continue;
       charged = true;
       const payment = {
@@ -105,9 +147,9 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
           { orderId, intent: open.intentId, amountCents: open.amountCents },
           orderHoldMessages.chargedForDeletedOrder,
         );
-      } else if (order.payment_status === 'pending') {
+      } else if (canApply('markPaid', order)) {
         await orders.markPaid(orderId, open.intentId, payment);
-      } else if (order.payment_status === 'cancelled') {
+      } else if (canApply('paidAfterCancel', order)) {
         await orders.markPaidAfterCancel(orderId, payment);
       } else if (order.transaction_id !== open.intentId) {
         await orders.flagRefund(orderId);
@@ -120,13 +162,19 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
     return charged;
   }
 
-  /** Tells the customer their order was cancelled. Best effort: the cancellation stands. */
+  /** Tells the customer their order was cancelled, line by line. Best effort: it stands. */
   async function mailCancellation(order: OrderRow, reason: CancelReason): Promise<void> {
     try {
+      const lines = (await orders.linesOf([order.id])).get(order.id) ?? [];
       await mailer.send({
         to: order.user_email,
         subject: orderHoldMessages.cancelledMailSubject,
-        text: orderHoldMessages.cancelledMailText(order.product_name, order.quantity, reason),
+        text: cancelledOrderMailText(
+          lines.length > 0
+            ? lines.map((line) => ({ productName: line.product_name, quantity: line.quantity }))
+            : [{ productName: order.product_name, quantity: order.quantity }],
+          reason,
+        ),
       });
     } catch (error) {
       log.warn({ err: error, orderId: order.id }, 'cancellation mail not sent');
@@ -149,80 +197,106 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
     }
   }
 
+  /** Orders in the API's shape, their lines read in one query. */
+  async function present(rows: readonly OrderRow[]): Promise<Order[]> {
+    const lines = await orders.linesOf(rows.map((row) => row.id));
+    return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+  }
+  const presentOne = async (row: OrderRow): Promise<Order> => (await present([row]))[0] as Order;
+
+  /** Places an order of one or more lines; every refusal is a coded error naming its line. */
+  async function placeOrder(
+    caller: CurrentUser,
+    order: Pick<NewOrder, 'lines' | 'phone' | 'address' | 'poNumber'>,
+    idempotency: { tag: string; since: string } | undefined,
+    fieldOf: FieldOf,
+  ): Promise<{ insertedId: string; order: Order }> {
+    const malformed = order.lines.flatMap((line, index) =>
+      ID_PATTERN.test(line.productId) ? [] : [[fieldOf(index, 'productId'), productNotFound]],
+    );
+    if (malformed.length > 0) {
+      throw new AppError('not_found', productNotFound, Object.fromEntries(malformed));
+    }
+    const result = await orders.place(
+      {
+        ...order,
+        userId: caller.id,
+        userEmail: caller.email,
+        userName: caller.displayName,
+        idempotency,
+      },
+      {
+        holdMinutes: rules.holdMinutes,
+        maxUnpaid: caller.role === 'admin' ? undefined : rules.maxUnpaidOrders,
+      },
+    );
+    if (result.kind !== 'placed') throw refusedOrder(result, fieldOf);
+    return {
+      insertedId: result.order.id,
+      // A retry answered with the order placed before reads its lines; a new one has them.
+      order: result.lines ? toOrder(result.order, result.lines) : await presentOne(result.order),
+    };
+  }
+
   return {
     visibleOrder,
     afterCancel,
+    present,
+    presentOne,
 
-    /** `idempotency`: the request's claimed Idempotency-Key, kept on the order it places. */
-    async place(
-      caller: CurrentUser,
-      input: OrderCreate,
-      idempotency?: { tag: string; since: string },
-    ) {
-      if (!ID_PATTERN.test(input.orderProduct)) throw AppError.notFound('Product');
-      const result = await orders.place(
+    /**
+     * `POST /api/order`: the spec's one-product order, the one-line case of `placeLines`; a
+     * refusal is named in `fields.orderQty` (or `orderProduct`), as the spec's form reads it.
+     * `idempotency`: the request's claimed Idempotency-Key, kept on the order it places.
+     */
+    place(caller: CurrentUser, input: OrderCreate, idempotency?: { tag: string; since: string }) {
+      return placeOrder(
+        caller,
         {
-          productId: input.orderProduct,
-          quantity: input.orderQty,
-          userId: caller.id,
-          userEmail: caller.email,
-          userName: caller.displayName,
+          lines: [{ productId: input.orderProduct, quantity: input.orderQty }],
           phone: input.phone,
           address: input.address,
-          idempotency,
         },
-        {
-          holdMinutes: rules.holdMinutes,
-          maxUnpaid: caller.role === 'admin' ? undefined : rules.maxUnpaidOrders,
-        },
+        idempotency,
+        singleLineField,
       );
-      switch (result.kind) {
-        case 'no-product':
-          throw AppError.notFound('Product');
-        case 'below-minimum':
-          throw new AppError('validation_failed', messages.orderMinimum(result.minimum), {
-            orderQty: messages.orderMinimum(result.minimum),
-          });
-        case 'out-of-stock-for-minimum':
-          throw new AppError(
-            'out_of_stock_for_minimum',
-            stockMessages.notEnoughForMinimum(result.minimum),
-            { orderQty: stockMessages.notEnoughForMinimum(result.minimum) },
-          );
-        case 'too-expensive':
-          throw new AppError(
-            'validation_failed',
-            `One order can total at most $${(MAX_ORDER_CENTS / 100).toLocaleString('en-US')}; please split it or contact us.`,
-            { orderQty: 'Quantity is too large for one order' },
-          );
-        case 'out-of-stock':
-          // Stock is a state that changes under the customer's feet: a conflict, not a typo.
-          throw new AppError('conflict', messages.orderMaximum(result.available), {
-            orderQty: messages.orderMaximum(result.available),
-          });
-        case 'too-many-unpaid':
-          throw new AppError(
-            'too_many_unpaid_orders',
-            orderHoldMessages.tooManyUnpaidOrders(result.max),
-          );
-        case 'placed':
-          return { insertedId: result.order.id, order: toOrder(result.order) };
-      }
+    },
+
+    /**
+     * `POST /api/orders` (DESIGN.md section 9): several lines, all or nothing; a refused line is
+     * named in `fields` as `lines.<index>.quantity` (or `.productId`).
+     */
+    placeLines(
+      caller: CurrentUser,
+      input: ValidOrdersCreate,
+      idempotency?: { tag: string; since: string },
+    ) {
+      return placeOrder(
+        caller,
+        {
+          lines: input.lines,
+          phone: input.phone,
+          address: input.address,
+          poNumber: input.poNumber,
+        },
+        idempotency,
+        lineField,
+      );
     },
 
     /** `GET /api/order?userEmail=`: the user's own orders (an admin may ask for anyone's). */
     async listFor(caller: CurrentUser, userEmail: string): Promise<Order[]> {
       const email = userEmail.toLowerCase();
       if (email !== caller.email && caller.role !== 'admin') throw forbidden();
-      return (await orders.listForEmail(email)).map(toOrder);
+      return present(await orders.listForEmail(email));
     },
 
     async get(caller: CurrentUser, id: string): Promise<Order> {
-      return toOrder(await visibleOrder(caller, id));
+      return presentOne(await visibleOrder(caller, id));
     },
 
     async listAll(): Promise<Order[]> {
-      return (await orders.listAll()).map(toOrder);
+      return present(await orders.listAll());
     },
 
     /**
@@ -233,9 +307,7 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
     async markPaidByAdmin(id: string) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      if (row.payment_status === 'cancelled') throw orderCancelled();
-      if (row.payment_status !== 'pending')
-        throw new AppError('conflict', messages.orderAlreadyPaid);
+      if (!canApply('markPaid', row)) throw markPaidRefusal(row);
       const chargedMeanwhile = await cancelOpenIntents(id).catch(() => {
         throw gatewayDown();
       });
@@ -244,24 +316,29 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
         id,
         `manual_${randomBytes(8).toString('hex')}`,
       );
-      if (!changed || !order) {
-        if (order?.payment_status === 'cancelled') throw orderCancelled();
-        throw new AppError('conflict', messages.orderAlreadyPaid);
-      }
+      if (!changed || !order) throw order ? markPaidRefusal(order) : notFound();
       // An intent made while this ran: cancelled too (a charge there is flagged for a refund).
       await cancelOpenIntents(id).catch((error: unknown) =>
         log.warn({ err: error, orderId: id }, 'intents of an order paid by hand not cancelled'),
       );
-      return { modifiedCount: 1, order: toOrder((await orders.findById(id)) ?? order) };
+      return { modifiedCount: 1, order: await presentOne((await orders.findById(id)) ?? order) };
     },
 
-    async ship(id: string) {
+    /**
+     * Ships a paid order (admins), with its carrier and tracking number when given (both or
+     * neither: the shared schema checks it); the customer's mail is written with it.
+     */
+    async ship(id: string, input?: ShipInput | null) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      if (row.order_status === 'cancelled') throw orderCancelled();
-      const { changed, order } = await orders.ship(id);
-      if (!changed || !order) throw new AppError('conflict', messages.orderNotPlaced);
-      return { modifiedCount: 1, order: toOrder(order) };
+      if (!canApply('ship', row)) throw shipRefusal(row);
+      const shipment =
+        input?.carrier && input.trackingNumber
+          ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
+          : undefined;
+      const { changed, order } = await orders.ship(id, shipment);
+      if (!changed || !order) throw order ? shipRefusal(order) : notFound();
+      return { modifiedCount: 1, order: await presentOne(order) };
     },
 
     /**
@@ -271,13 +348,15 @@ export function createOrdersService({ orders, gateway, mailer, log, rules }: Ord
      */
     async delete(caller: CurrentUser, id: string) {
       const row = await visibleOrder(caller, id);
-      if (row.payment_status === 'cancelled') throw orderCancelled();
-      if (row.payment_status !== 'pending')
-        throw new AppError('conflict', messages.orderNotPending);
+      if (!canApply('delete', row)) {
+        throw row.payment_status === 'cancelled'
+          ? orderCancelled()
+          : new AppError('conflict', messages.orderNotPending);
+      }
       const chargedMeanwhile = await cancelOpenIntents(id).catch(() => {
         throw gatewayDown();
       });
-      if (chargedMeanwhile) throw new AppError('conflict', messages.orderAlreadyPaid);
+      if (chargedMeanwhile) throw new AppError('order_already_paid', messages.orderAlreadyPaid);
       if (!(await orders.delete(id))) throw new AppError('conflict', messages.orderNotPending);
       // An intent made while this ran: cancelled too (a charge there is logged for a refund).
       await cancelOpenIntents(id).catch((error: unknown) =>

@@ -7,6 +7,8 @@ import {
   orderListSchema,
   orderModifiedSchema,
   orderSchema,
+  ordersCreateSchema,
+  shipInputSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyTag } from '../../http/idempotency.js';
@@ -29,6 +31,29 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         },
       },
       (request) => orders.place(currentUser(request), request.body, idempotencyTag(request)),
+    );
+
+    app.post(
+      '/orders',
+      {
+        config: { access: 'user', limit: 'orders', idempotent: true },
+        schema: {
+          operationId: 'placeOrderOfLines',
+          tags: ['orders'],
+          summary:
+            'Place an order of 1-50 products, all or nothing; the server reserves the stock and prices each line (its volume break)',
+          body: ordersCreateSchema,
+          response: { 201: orderCreatedSchema, ...errorResponses(404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const placed = await orders.placeLines(
+          currentUser(request),
+          request.body,
+          idempotencyTag(request),
+        );
+        return reply.code(201).send(placed);
+      },
     );
 
     app.get(
@@ -97,12 +122,15 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         schema: {
           operationId: 'shipOrder',
           tags: ['orders'],
-          summary: 'Ship a paid order (admins)',
+          summary:
+            'Ship a paid order (admins), with its carrier and tracking number (both or neither)',
           params: idParamsSchema,
+          // Fastify reads an absent body as null: shipping without tracking.
+          body: shipInputSchema.nullish(),
           response: { 200: orderModifiedSchema, ...errorResponses(404, 409) },
         },
       },
-      (request) => orders.ship(request.params.id),
+      (request) => orders.ship(request.params.id, request.body),
     );
 
     app.delete(

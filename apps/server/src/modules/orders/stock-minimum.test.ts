@@ -96,15 +96,19 @@ describe.each(testDatabases)('out of stock for the minimum on $name', (kind) => 
     expect(apiErrorSchema.parse(next.json()).error.code).toBe('out_of_stock_for_minimum');
   });
 
-  it('keeps the old answers while the stock covers the minimum', async () => {
+  it('keeps the old messages and statuses while the stock covers the minimum, coded by reason', async () => {
     const productId = await insertProduct(db, { stock: 60, minimum: 50 });
     const below = await place(customer, productId, 40);
     expect(below.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(below.json()).error.message).toBe('Please order minimum 50');
+    expect(apiErrorSchema.parse(below.json()).error).toMatchObject({
+      code: 'below_minimum',
+      message: 'Please order minimum 50',
+      fields: { orderQty: 'Please order minimum 50' },
+    });
     const above = await place(customer, productId, 70);
     expect(above.statusCode).toBe(409);
     expect(apiErrorSchema.parse(above.json()).error).toMatchObject({
-      code: 'conflict',
+      code: 'out_of_stock',
       message: 'Please order maximum 60',
     });
   });

@@ -1,14 +1,16 @@
-import { messages, orderHoldMessages, type PaymentsConfig } from '@shop/shared';
+import { canApply, messages, orderHoldMessages, type PaymentsConfig } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../auth/guard.js';
 import { AppError } from '../../http/app-error.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
-import { orderCancelled, toOrder, type OrdersService } from '../orders/orders.service.js';
+import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
 import type { GatewayIntent, PaymentGateway } from './gateway.js';
+import type { PaymentsRepository } from './payments.repository.js';
 
 export function createPaymentsService(
   gateway: PaymentGateway,
   orders: OrdersRepository,
+  payments: PaymentsRepository,
   ordersService: OrdersService,
   log: FastifyBaseLogger,
 ) {
@@ -46,16 +48,15 @@ export function createPaymentsService(
     const payment = { intentId: intent.id, gateway: gateway.name, amountCents: intent.amountCents };
     // A success confirmed after the order was cancelled (a late webhook): the money is taken,
     // so the order is paid, and flagged for a refund when its stock is gone (DESIGN.md 11).
-    const result =
-      order.payment_status === 'cancelled'
-        ? await orders.markPaidAfterCancel(order.id, payment)
-        : await orders.markPaid(order.id, intent.id, payment);
+    const result = canApply('paidAfterCancel', order)
+      ? await orders.markPaidAfterCancel(order.id, payment)
+      : await orders.markPaid(order.id, intent.id, payment);
     const now = result.order;
     if (!now) throw AppError.notFound('Order');
     if (!result.changed && now.transaction_id !== intent.id) {
-      throw new AppError('conflict', messages.orderAlreadyPaid);
+      throw new AppError('order_already_paid', messages.orderAlreadyPaid);
     }
-    return { modifiedCount: result.changed ? 1 : 0, order: toOrder(now) };
+    return { modifiedCount: result.changed ? 1 : 0, order: await ordersService.presentOne(now) };
   }
 
   return {
@@ -72,12 +73,10 @@ export function createPaymentsService(
       const order = await ordersService.visibleOrder(caller, orderId);
       if (order.user_id !== caller.id)
         throw new AppError('forbidden', 'Only the customer who placed an order can pay it.');
-      if (order.payment_status === 'cancelled') throw orderCancelled();
-      if (order.payment_status !== 'pending')
-        throw new AppError('conflict', messages.orderAlreadyPaid);
+      if (!canApply('markPaid', order)) throw markPaidRefusal(order);
 
       // A reload of the payment page reuses the intent it already has.
-      const previous = await orders.latestPayment(order.id);
+      const previous = await payments.latestPayment(order.id);
       if (previous?.client_secret && previous.amount_cents === order.price_cents) {
         const intent = await askGateway(() => gateway.retrieveIntent(previous.intent_id));
         if (intent && intent.status !== 'canceled') {
@@ -87,7 +86,7 @@ export function createPaymentsService(
       const intent = await askGateway(() =>
         gateway.createIntent({ orderId: order.id, amountCents: order.price_cents }),
       );
-      await orders.recordIntent({
+      await payments.recordIntent({
         orderId: order.id,
         gateway: gateway.name,
         intentId: intent.id,
@@ -97,12 +96,10 @@ export function createPaymentsService(
       });
       // Cancelled or deleted while the intent was made: it must not be payable.
       const after = await orders.findById(order.id);
-      if (after?.payment_status !== 'pending') {
+      if (!after || !canApply('markPaid', after)) {
         await askGateway(() => gateway.cancelIntent(intent.id));
-        await orders.setIntentStatus(intent.id, 'canceled');
-        if (after?.payment_status === 'cancelled') throw orderCancelled();
-        if (!after) throw AppError.notFound('Order');
-        throw new AppError('conflict', messages.orderAlreadyPaid);
+        await payments.setIntentStatus(intent.id, 'canceled');
+        throw after ? markPaidRefusal(after) : AppError.notFound('Order');
       }
       return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
     },

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { messages, orderHoldMessages } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import type { GatewayIntent, PaymentGateway } from './gateway.js';
+import { createTestGatewayRepository } from './test-gateway.repository.js';
 
 /** Stripe's test cards that the built-in gateway honours; any other number is declined. */
 const TEST_CARDS: Record<string, { ok: true } | { ok: false; message: string }> = {
@@ -35,6 +35,7 @@ const declined = (message: string) => new AppError('payment_failed', message);
  * It never charges anything and accepts no real card.
  */
 export function createTestGateway(db: Kysely<Database>) {
+  const intents = createTestGatewayRepository(db);
   const toIntent = (row: {
     id: string;
     client_secret: string;
@@ -50,14 +51,6 @@ export function createTestGateway(db: Kysely<Database>) {
     currency: row.currency,
     orderId: row.order_id,
   });
-
-  const orderIsPayable = async (orderId: string) =>
-    (await db
-      .selectFrom('orders')
-      .select('id')
-      .where('id', '=', orderId)
-      .where('payment_status', '=', 'pending')
-      .executeTakeFirst()) !== undefined;
 
   const gateway: PaymentGateway & {
     confirmCard(
@@ -77,30 +70,19 @@ export function createTestGateway(db: Kysely<Database>) {
         amount_cents: amountCents,
         currency: 'usd',
         status: 'requires_payment_method',
-        created_at: nowIso(),
-        updated_at: nowIso(),
       };
-      await db.insertInto('test_gateway_intents').values(row).execute();
+      await intents.insert(row);
       return toIntent(row);
     },
 
     async retrieveIntent(id) {
-      const row = await db
-        .selectFrom('test_gateway_intents')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await intents.byId(id);
       return row && toIntent(row);
     },
 
     /** Like Stripe: a succeeded intent stays succeeded; anything else becomes canceled. */
     async cancelIntent(id) {
-      await db
-        .updateTable('test_gateway_intents')
-        .set({ status: 'canceled', updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('status', '!=', 'succeeded')
-        .execute();
+      await intents.cancel(id);
       return gateway.retrieveIntent(id);
     },
 
@@ -110,14 +92,10 @@ export function createTestGateway(db: Kysely<Database>) {
      * gone, paid or cancelled.
      */
     async confirmCard({ clientSecret, cardNumber, expiry }, now = new Date()) {
-      const row = await db
-        .selectFrom('test_gateway_intents')
-        .selectAll()
-        .where('client_secret', '=', clientSecret)
-        .executeTakeFirst();
+      const row = await intents.byClientSecret(clientSecret);
       if (!row) throw new AppError('not_found', 'This payment was not found.');
       if (row.status === 'succeeded') return toIntent(row);
-      if (row.status === 'canceled' || !(await orderIsPayable(row.order_id))) {
+      if (row.status === 'canceled' || !(await intents.orderIsPayable(row.order_id))) {
         throw new AppError('conflict', orderHoldMessages.intentNotPayable);
       }
 
@@ -129,23 +107,7 @@ export function createTestGateway(db: Kysely<Database>) {
       const outcome = TEST_CARDS[cardNumber] ?? { ok: false, message: messages.cardDeclined };
       if (!outcome.ok) throw declined(outcome.message);
 
-      // One statement, so a cancellation or the order's end in the meantime is never overtaken.
-      const charged = await db
-        .updateTable('test_gateway_intents')
-        .set({ status: 'succeeded', updated_at: nowIso() })
-        .where('id', '=', row.id)
-        .where('status', 'not in', ['succeeded', 'canceled'])
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('orders')
-              .select('orders.id')
-              .whereRef('orders.id', '=', 'test_gateway_intents.order_id')
-              .where('orders.payment_status', '=', 'pending'),
-          ),
-        )
-        .executeTakeFirst();
-      if (Number(charged.numUpdatedRows) !== 1) {
+      if (!(await intents.charge(row.id))) {
         const current = await gateway.retrieveIntent(row.id);
         if (current?.status === 'succeeded') return current;
         throw new AppError('conflict', orderHoldMessages.intentNotPayable);

@@ -1,0 +1,52 @@
+import type { Order } from '@shop/shared';
+import type { OrderLineRow, OrderRow } from '../../db/schema.js';
+import { toIso } from '../../db/time.js';
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : toIso(value));
+
+/**
+ * A stored order and its lines in the API's shape: the spec's names and the payment page's.
+ * Pure, so the repository can write the order mail from it inside the transaction of the change.
+ * For an order of several lines, `orderProduct` and `unitPrice` are its first line's (the spec's
+ * screens show one product per order); `orderQty` and `orderPrice` are the whole order's.
+ */
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+  const shippedAt = isoOrNull(row.shipped_at);
+  return {
+    _id: row.id,
+    orderProduct: row.product_id,
+    orderPName: row.product_name,
+    userName: row.user_name,
+    userEmail: row.user_email,
+    customerName: row.user_name,
+    customerEmail: row.user_email,
+    phone: row.phone,
+    address: row.address,
+    orderQty: row.quantity,
+    orderPrice: row.price_cents / 100,
+    unitPrice: row.unit_price_cents / 100,
+    paid: row.payment_status === 'paid',
+    paymentStatus: row.payment_status,
+    orderStatus: row.order_status,
+    transactionId: row.transaction_id,
+    trxId: row.transaction_id,
+    createdAt: toIso(row.created_at),
+    expiresAt: isoOrNull(row.expires_at),
+    refundNeeded: Boolean(row.refund_needed),
+    lines: lines.map((line) => ({
+      productId: line.product_id,
+      productName: line.product_name,
+      quantity: line.quantity,
+      unitPrice: line.unit_price_cents / 100,
+      lineTotal: Number(line.line_total_cents) / 100,
+    })),
+    poNumber: row.po_number,
+    placedAt: toIso(row.created_at),
+    paidAt: isoOrNull(row.paid_at),
+    shippedAt,
+    shipment:
+      row.carrier && row.tracking_number && shippedAt
+        ? { carrier: row.carrier, trackingNumber: row.tracking_number, shippedAt }
+        : null,
+  };
+}
