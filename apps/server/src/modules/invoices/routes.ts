@@ -1,0 +1,42 @@
+import { idParamsSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/guard.js';
+import { errorResponses } from '../../http/route.js';
+import type { InvoicesService } from './invoices.service.js';
+
+export function invoiceRoutes(invoices: InvoicesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/orders/:id/invoice',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'getOrderInvoice',
+          tags: ['orders'],
+          summary: "An order's invoice as a PDF file (its owner or an admin)",
+          params: idParamsSchema,
+          response: {
+            // A file, not JSON: documented under its own content type, sent as it is.
+            200: {
+              description: 'The invoice as a PDF file',
+              content: {
+                'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+              },
+            },
+            ...errorResponses(403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, pdf } = await invoices.invoiceOf(currentUser(request), request.params.id);
+        // A Buffer is sent as it is: the response schema documents it, never serializes it.
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  };
+}

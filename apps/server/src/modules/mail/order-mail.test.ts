@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../../test/order-fixtures.js';
+import { escapeHtml, renderOrderMail } from './order-mail.js';
+
+const PUBLIC_URL = 'https://shop.example.com/';
+const NOW = new Date('2026-11-23T16:05:00.000Z');
+
+describe('order mails', () => {
+  it('placed: every line with quantity, unit price and line total, the total, PO, pay link', () => {
+    const mail = renderOrderMail('order-placed', sampleOrder(), {
+      publicUrl: PUBLIC_URL,
+      now: NOW,
+    });
+    expect(mail.subject).toBe(
+      'Your CaseForge order: Vortex RGB <script>alert(1)</script> + 1 more',
+    );
+    expect(mail.text).toContain('Hello Daniel "Dan" Okafor,');
+    expect(mail.text).toContain(
+      '250 x Vortex RGB <script>alert(1)</script> at $45.00 = $11,250.00',
+    );
+    expect(mail.text).toContain('250 x PowerCore 750W Gold & Co at $48.60 = $12,150.00');
+    expect(mail.text).toContain('Order total: $23,400.00');
+    expect(mail.text).toContain('PO number: PO-2026-<b>17</b>');
+    expect(mail.text).toContain('Please pay within 1 day 23 h (by Nov 25, 2026, 16:00 UTC)');
+    expect(mail.text).toContain(
+      'Pay now: https://shop.example.com/dashboard/payment/6742b1c09f3a2b1c4d5e6f70',
+    );
+    expect(mail.text).toContain(
+      'View your order: https://shop.example.com/dashboard/orders/6742b1c09f3a2b1c4d5e6f70',
+    );
+  });
+
+  it('escapes every value of the HTML body: a product called <script> stays text', () => {
+    const mail = renderOrderMail('order-placed', sampleOrder(), {
+      publicUrl: PUBLIC_URL,
+      now: NOW,
+    });
+    const html = mail.html ?? '';
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>17</b>');
+    expect(html).toContain('Vortex RGB &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('PowerCore 750W Gold &amp; Co');
+    expect(html).toContain('Hello Daniel &quot;Dan&quot; Okafor,');
+    expect(html).toContain('PO-2026-&lt;b&gt;17&lt;/b&gt;');
+    expect(html).toContain('$11,250.00');
+    expect(html).toContain('$23,400.00');
+    expect(html).toContain(
+      'href="https://shop.example.com/dashboard/orders/6742b1c09f3a2b1c4d5e6f70"',
+    );
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+
+  it('placed without the pay note once the order is paid or its hold is over', () => {
+    const late = renderOrderMail('order-placed', sampleOrder(), {
+      publicUrl: PUBLIC_URL,
+      now: new Date('2026-11-26T00:00:00.000Z'),
+    });
+    expect(late.text).not.toContain('Please pay');
+    const paid = renderOrderMail(
+      'order-placed',
+      sampleOrder({ paid: true, paymentStatus: 'paid', expiresAt: null }),
+      { publicUrl: PUBLIC_URL, now: NOW },
+    );
+    expect(paid.text).not.toContain('Please pay');
+    expect(paid.text).not.toContain('Pay now');
+  });
+
+  it('paid: a receipt with the paid date, the transaction id and the amount', () => {
+    const mail = renderOrderMail(
+      'order-paid',
+      sampleOrder({
+        paid: true,
+        paymentStatus: 'paid',
+        orderStatus: 'placed',
+        transactionId: 'pi_3Q<x>',
+        trxId: 'pi_3Q<x>',
+        paidAt: '2026-11-24T09:30:00.000Z',
+      }),
+      { publicUrl: PUBLIC_URL, now: NOW },
+    );
+    expect(mail.subject).toContain('Receipt for your CaseForge order');
+    expect(mail.text).toContain('Paid on: Nov 24, 2026, 09:30 UTC');
+    expect(mail.text).toContain('Transaction ID: pi_3Q<x>');
+    expect(mail.text).toContain('Amount paid: $23,400.00');
+    expect(mail.text).toContain('at $48.60 = $12,150.00');
+    expect(mail.html).toContain('pi_3Q&lt;x&gt;');
+    expect(mail.text).not.toContain('Pay now');
+  });
+
+  it('shipped: carrier, tracking number and date; or says there is no tracking number', () => {
+    const shipped = sampleOrder({
+      paid: true,
+      paymentStatus: 'paid',
+      orderStatus: 'shipped',
+      shippedAt: '2026-11-26T08:00:00.000Z',
+      shipment: {
+        carrier: 'DHL <Express>',
+        trackingNumber: 'JD014600003',
+        shippedAt: '2026-11-26T08:00:00.000Z',
+      },
+    });
+    const mail = renderOrderMail('order-shipped', shipped, { publicUrl: PUBLIC_URL, now: NOW });
+    expect(mail.subject).toContain('has shipped');
+    expect(mail.text).toContain('Carrier: DHL <Express>');
+    expect(mail.text).toContain('Tracking number: JD014600003');
+    expect(mail.text).toContain('Shipped on: Nov 26, 2026');
+    expect(mail.text).toContain('250 x PowerCore 750W Gold & Co');
+    expect(mail.html).toContain('DHL &lt;Express&gt;');
+    const untracked = renderOrderMail(
+      'order-shipped',
+      { ...shipped, shipment: null },
+      { publicUrl: PUBLIC_URL, now: NOW },
+    );
+    expect(untracked.text).toContain('did not give a tracking number');
+    expect(untracked.text).not.toContain('Carrier:');
+  });
+});

@@ -1,0 +1,183 @@
+import {
+  formatDocumentDate,
+  formatDocumentTime,
+  formatMoney,
+  formatTimeLeft,
+  orderMailMessages as m,
+  orderPageUrl,
+  paymentPageUrl,
+  type Order,
+} from '@shop/shared';
+import type { Mail } from '../../auth/mailer.js';
+import type { OrderMailKind } from './outbox.repository.js';
+
+/** Text made safe to put between HTML tags or inside a quoted attribute. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** One mail's content, before it becomes text and HTML: paragraphs, facts, the lines, links. */
+interface MailContent {
+  subject: string;
+  intro: string;
+  /** The order's lines and total; left out of the shipping notice. */
+  withLines: boolean;
+  /** Label and value pairs under the lines (PO number, paid on, tracking number, ...). */
+  facts: [string, string][];
+  /** Paragraphs after the facts. */
+  notes: string[];
+  /** Buttons: label and address. */
+  links: [string, string][];
+}
+
+function contentOf(kind: OrderMailKind, order: Order, publicUrl: string, now: Date): MailContent {
+  const orderLink: [string, string] = [m.viewOrder, orderPageUrl(publicUrl, order._id)];
+  const po: [string, string][] = order.poNumber ? [[m.poNumber, order.poNumber]] : [];
+  switch (kind) {
+    case 'order-placed': {
+      const timeLeft = order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
+      const unpaid = !order.paid && order.paymentStatus === 'pending';
+      return {
+        subject: m.placedSubject(order.orderPName),
+        intro: m.placedIntro,
+        withLines: true,
+        facts: po,
+        notes:
+          unpaid && timeLeft && order.expiresAt
+            ? [m.payWithin(timeLeft, formatDocumentTime(order.expiresAt))]
+            : [],
+        links: unpaid ? [[m.payNow, paymentPageUrl(publicUrl, order._id)], orderLink] : [orderLink],
+      };
+    }
+    case 'order-paid':
+      return {
+        subject: m.paidSubject(order.orderPName),
+        intro: m.paidIntro,
+        withLines: true,
+        facts: [
+          ...po,
+          [m.paidOn, formatDocumentTime(order.paidAt ?? order.placedAt)],
+          ...(order.transactionId
+            ? [[m.transactionId, order.transactionId] as [string, string]]
+            : []),
+          [m.amountPaid, formatMoney(order.orderPrice)],
+        ],
+        notes: [m.invoiceHint],
+        links: [orderLink],
+      };
+    case 'order-shipped':
+      return {
+        subject: m.shippedSubject(order.orderPName),
+        intro: m.shippedIntro,
+        withLines: false,
+        facts: [
+          ...po,
+          ...(order.shipment
+            ? ([
+                [m.carrier, order.shipment.carrier],
+                [m.trackingNumber, order.shipment.trackingNumber],
+              ] as [string, string][])
+            : []),
+          [
+            m.shippedOn,
+            formatDocumentDate(order.shippedAt ?? order.shipment?.shippedAt ?? order.placedAt),
+          ],
+        ],
+        notes: order.shipment ? [] : [m.shippedWithoutTracking],
+        links: [orderLink],
+      };
+  }
+}
+
+function textOf(order: Order, content: MailContent): string {
+  const parts: string[] = [m.greeting(order.userName), '', content.intro, ''];
+  if (content.withLines) {
+    for (const line of order.lines) {
+      parts.push(
+        `  ${m.line(line.quantity, line.productName, formatMoney(line.unitPrice), formatMoney(line.lineTotal))}`,
+      );
+    }
+    parts.push('', `${m.orderTotal}: ${formatMoney(order.orderPrice)}`);
+  } else {
+    for (const line of order.lines) parts.push(`  ${line.quantity} x ${line.productName}`);
+  }
+  if (content.facts.length > 0) parts.push('');
+  for (const [label, value] of content.facts) parts.push(`${label}: ${value}`);
+  for (const note of content.notes) parts.push('', note);
+  for (const [label, href] of content.links) parts.push('', `${label}: ${href}`);
+  parts.push('', m.signOff);
+  return parts.join('\n');
+}
+
+const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb;';
+
+function htmlOf(order: Order, content: MailContent): string {
+  const e = escapeHtml;
+  const rows = order.lines
+    .map((line) =>
+      content.withLines
+        ? `<tr><td style="${cell}">${e(line.productName)}</td>` +
+          `<td style="${cell}text-align:right">${line.quantity}</td>` +
+          `<td style="${cell}text-align:right">${e(formatMoney(line.unitPrice))}</td>` +
+          `<td style="${cell}text-align:right">${e(formatMoney(line.lineTotal))}</td></tr>`
+        : `<tr><td style="${cell}">${e(line.productName)}</td>` +
+          `<td style="${cell}text-align:right">${line.quantity}</td></tr>`,
+    )
+    .join('');
+  const heads = content.withLines
+    ? [m.columns.product, m.columns.quantity, m.columns.unitPrice, m.columns.total]
+    : [m.columns.product, m.columns.quantity];
+  const head = heads
+    .map(
+      (label, i) => `<th style="${cell}text-align:${i === 0 ? 'left' : 'right'}">${e(label)}</th>`,
+    )
+    .join('');
+  const total = content.withLines
+    ? `<tr><th colspan="3" style="${cell}text-align:right">${e(m.orderTotal)}</th>` +
+      `<th style="${cell}text-align:right">${e(formatMoney(order.orderPrice))}</th></tr>`
+    : '';
+  const facts = content.facts
+    .map(
+      ([label, value]) =>
+        `<tr><th style="${cell}text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`,
+    )
+    .join('');
+  const links = content.links
+    .map(
+      ([label, href]) =>
+        `<p><a href="${e(href)}" style="color:#1d4ed8;font-weight:bold">${e(label)}</a></p>`,
+    )
+    .join('');
+  return [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(content.subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
+    `<p>${e(m.greeting(order.userName))}</p>`,
+    `<p>${e(content.intro)}</p>`,
+    `<table style="border-collapse:collapse;min-width:320px"><thead><tr>${head}</tr></thead>`,
+    `<tbody>${rows}</tbody><tfoot>${total}</tfoot></table>`,
+    facts ? `<table style="border-collapse:collapse;margin-top:16px">${facts}</table>` : '',
+    ...content.notes.map((note) => `<p>${e(note)}</p>`),
+    links,
+    `<p>${e(m.signOff)}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+/**
+ * The mail of one outbox row, as plain text and HTML, written from the order as it was when the
+ * change happened. Every value from the order is escaped in the HTML.
+ */
+export function renderOrderMail(
+  kind: OrderMailKind,
+  order: Order,
+  { publicUrl, now = new Date() }: { publicUrl: string; now?: Date },
+): Omit<Mail, 'to'> {
+  const content = contentOf(kind, order, publicUrl, now);
+  return { subject: content.subject, text: textOf(order, content), html: htmlOf(order, content) };
+}

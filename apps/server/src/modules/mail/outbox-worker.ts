@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import { orderSchema } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../auth/mailer.js';
+import { renderOrderMail } from './order-mail.js';
+import {
+  ORDER_MAIL_KINDS,
+  onOrderMailEnqueued,
+  type ClaimedMail,
+  type OrderMailKind,
+  type OutboxRepository,
+} from './outbox.repository.js';
+
+export interface OutboxWorkerOptions {
+  /** How often the worker looks for due mail; 0: never on its own (only `runOnce`, `wake`). */
+  intervalMs: number;
+  /** The wait after the first failed attempt; it doubles with each further one... */
+  retryBaseMs: number;
+  /** ...up to this. */
+  retryMaxMs: number;
+  /** Attempts before the worker gives up on a mail (it stays in the table, marked failed). */
+  maxAttempts: number;
+  /**
+   * How long a claim holds a row. Far longer than a pass can take (a batch of mails, each bounded
+   * by the SMTP timeouts), so a row is only taken over from an instance that died.
+   */
+  leaseMs: number;
+  /** Rows claimed at once. */
+  batchSize: number;
+}
+
+export const OUTBOX_DEFAULTS: OutboxWorkerOptions = {
+  intervalMs: 2_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  maxAttempts: 10,
+  leaseMs: 10 * 60_000,
+  batchSize: 10,
+};
+
+/** After an enqueue, the worker looks this much later: the change's transaction commits first. */
+const WAKE_DELAY_MS = 20;
+
+/** The wait before attempt `attempts + 1`, after `attempts` failed ones. */
+export function retryDelayMs(
+  attempts: number,
+  options: Pick<OutboxWorkerOptions, 'retryBaseMs' | 'retryMaxMs'>,
+): number {
+  return Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface PassResult {
+  sent: number;
+  failed: number;
+}
+
+export interface MailOutbox {
+  /** One pass now: sends every due mail (tests give a `now` in the future). */
+  runOnce(now?: Date): Promise<PassResult>;
+  /** Looks for due mail in a moment (after an enqueue), when started. */
+  wake(): void;
+  start(): void;
+  /** Stops polling and waits for the mail being sent; claimed mail not yet sent is given back. */
+  stop(): Promise<void>;
+}
+
+const isKind = (kind: string): kind is OrderMailKind =>
+  (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
+
+const ids = (rows: readonly ClaimedMail[]) => rows.map((row) => row.id);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Delivers the order mails of the outbox (DESIGN.md section 9). Every instance may run one:
+ * a row is claimed by one pass (outbox.repository.ts), sent, then marked sent with the claim's
+ * token. A failed send is tried again after an exponential backoff, up to `maxAttempts`.
+ *
+ * What "never twice" rests on: a row is only sent by the pass that claimed it, and a claim is
+ * only taken over after its lease, far longer than sending takes. The one gap left is an
+ * instance that dies (or loses its database for the whole lease) after the mail server took a
+ * mail and before the row was marked: the row is sent again after the lease, with the same
+ * Message-ID, so a mail client can tell it is the same message. A mark that fails while the
+ * process lives is retried by the next pass, without sending again.
+ */
+export function createOutboxWorker({
+  outbox,
+  mailer,
+  log,
+  publicUrl,
+  options: given = {},
+}: {
+  outbox: OutboxRepository;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  options?: Partial<OutboxWorkerOptions>;
+}): MailOutbox {
+  const options = { ...OUTBOX_DEFAULTS, ...given };
+  const host = new URL(publicUrl).hostname || 'localhost';
+  /** Sent, but the mark failed: marked by the next pass, never sent again by this process. */
+  const unmarked = new Map<string, string>();
+  let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let running: Promise<PassResult> | undefined;
+  let again = false;
+  let stopping = false;
+
+  async function markUnmarked(now: string): Promise<void> {
+    for (const [id, token] of unmarked) {
+      const marked = await outbox.markSent(id, token, now);
+      unmarked.delete(id);
+      if (!marked) log.warn({ outboxId: id }, 'a sent mail lost its claim before it was marked');
+    }
+  }
+
+  /**
+   * Sends one claimed row: `sent`, `unsendable` (it cannot be written, given up at once) or
+   * `refused` (the mail server failed; tried again later or given up after the last attempt).
+   */
+  async function deliver(
+    row: ClaimedMail,
+    token: string,
+    now: Date,
+  ): Promise<'sent' | 'unsendable' | 'refused'> {
+    let mail;
+    try {
+      if (!isKind(row.kind)) throw new Error(`unknown mail kind ${row.kind}`);
+      const order = orderSchema.parse(JSON.parse(row.payload));
+      mail = renderOrderMail(row.kind, order, { publicUrl, now });
+    } catch (error) {
+      // Written by this code from a valid order; trying again would fail the same way.
+      await outbox.markFailed(row.id, token, {
+        error: `cannot be written: ${messageOf(error)}`,
+        retryAt: null,
+        now: now.toISOString(),
+      });
+      log.error(
+        { err: error, outboxId: row.id, kind: row.kind },
+        'order mail cannot be written: given up',
+      );
+      return 'unsendable';
+    }
+    try {
+      await mailer.send({
+        to: row.recipient,
+        ...mail,
+        messageId: `<outbox-${row.id}@${host}>`,
+      });
+    } catch (error) {
+      const giveUp = row.attempts >= options.maxAttempts;
+      const retryAt = giveUp
+        ? null
+        : new Date(now.getTime() + retryDelayMs(row.attempts, options)).toISOString();
+      await outbox.markFailed(row.id, token, {
+        error: messageOf(error),
+        retryAt,
+        now: now.toISOString(),
+      });
+      const context = { err: error, outboxId: row.id, kind: row.kind, attempts: row.attempts };
+      if (giveUp)
+        log.error(context, `order mail not sent after ${row.attempts} attempts: given up`);
+      else log.warn({ ...context, retryAt }, 'order mail not sent: will try again');
+      return 'refused';
+    }
+    try {
+      const marked = await outbox.markSent(row.id, token, new Date().toISOString());
+      if (!marked)
+        log.warn({ outboxId: row.id }, 'a sent mail lost its claim before it was marked');
+    } catch (error) {
+      unmarked.set(row.id, token);
+      log.warn(
+        { err: error, outboxId: row.id },
+        'order mail sent but not marked: marking it later',
+      );
+    }
+    return 'sent';
+  }
+
+  async function runOnce(now = new Date()): Promise<PassResult> {
+    const result: PassResult = { sent: 0, failed: 0 };
+    await markUnmarked(now.toISOString());
+    for (;;) {
+      if (stopping) return result;
+      const token = randomBytes(12).toString('hex');
+      const claimed = await outbox.claimDue(token, {
+        now: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + options.leaseMs).toISOString(),
+        limit: options.batchSize,
+      });
+      for (const [index, row] of claimed.entries()) {
+        if (stopping) {
+          await outbox.release(ids(claimed.slice(index)), token, now.toISOString());
+          return result;
+        }
+        const outcome = await deliver(row, token, now);
+        if (outcome === 'sent') {
+          result.sent += 1;
+        } else if (outcome === 'unsendable') {
+          result.failed += 1;
+        } else {
+          result.failed += 1;
+          // The mail server is likely away: the rest waits for the next pass, unattempted.
+          await outbox.release(ids(claimed.slice(index + 1)), token, now.toISOString());
+          return result;
+        }
+      }
+      if (claimed.length < options.batchSize) return result;
+    }
+  }
+
+  function tick(): void {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error: unknown) => {
+        // The database may be away for a moment; the next pass tries again.
+        log.warn({ err: error }, 'delivering order mail failed');
+        return { sent: 0, failed: 0 };
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  }
+
+  function wake(): void {
+    if (!timer || stopping || wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      tick();
+    }, WAKE_DELAY_MS);
+    wakeTimer.unref();
+  }
+
+  return {
+    runOnce,
+    wake,
+    start() {
+      if (timer || options.intervalMs <= 0) return;
+      stopping = false;
+      timer = setInterval(tick, options.intervalMs);
+      // A pending pass must not keep a process alive that is otherwise done.
+      timer.unref();
+      unsubscribe = onOrderMailEnqueued(wake);
+      // Mail left by the last run (or another instance) goes out now, not after an interval.
+      tick();
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      clearTimeout(wakeTimer);
+      timer = undefined;
+      wakeTimer = undefined;
+      unsubscribe?.();
+      unsubscribe = undefined;
+      // Every pass in flight, including one started again after the one we waited for.
+      while (running) await running;
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import type { Order } from '@shop/shared';
+import type { Kysely, QueryCreator, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../db/ids.js';
+import { nowIso, toIso } from '../../db/time.js';
+
+/** The order mails a customer gets (DESIGN.md section 9). */
+export const ORDER_MAIL_KINDS = ['order-placed', 'order-paid', 'order-shipped'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/**
+ * Writes an order mail to the outbox, inside the transaction of the change it reports: the mail
+ * exists exactly when the change does. `order` is the order as the API shows it after the
+ * change; the mail is written from it, whatever happens to the order later.
+ */
+export async function enqueueOrderMail(
+  q: Kysely<Database> | Transaction<Database>,
+  kind: OrderMailKind,
+  order: Order,
+): Promise<void> {
+  const now = nowIso();
+  await q
+    .insertInto('mail_outbox')
+    .values({
+      id: newId(),
+      kind,
+      order_id: order._id,
+      recipient: order.userEmail,
+      payload: JSON.stringify(order),
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+  // The row is visible once the caller's transaction commits; a worker woken a moment later finds
+  // it then, or at its next poll.
+  for (const listener of enqueueListeners) listener();
+}
+
+/** Every enqueued mail calls these, so a running worker can look for it at once. */
+const enqueueListeners = new Set<() => void>();
+
+/** Calls `listener` after every enqueueOrderMail of this process; answers the unsubscribe. */
+export function onOrderMailEnqueued(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
+/** A row the worker claimed: what it needs to send it, and the claim to settle. */
+export interface ClaimedMail {
+  id: string;
+  kind: string;
+  recipient: string;
+  payload: string;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
+export interface OutboxCounts {
+  /** Waiting for their first or next attempt (claimed ones included). */
+  pending: number;
+  sent: number;
+  failed: number;
+}
+
+/** The outbox table, as the worker uses it (modules own their tables: only this file writes SQL). */
+export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    /**
+     * Claims up to `limit` due rows for the pass `token`: each claimed row counts an attempt and
+     * becomes due again only when `leaseUntil` passes, so a claim whose instance died is taken
+     * over then. On PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so instances
+     * claiming at the same moment each take other rows and never wait for one another; SQLite
+     * runs one statement at a time, and the conditional UPDATE is the claim.
+     */
+    async claimDue(
+      token: string,
+      { now, leaseUntil, limit }: { now: string; leaseUntil: string; limit: number },
+    ): Promise<ClaimedMail[]> {
+      const due = (qb: QueryCreator<Database>) => {
+        const query = qb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit);
+        return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+      };
+      // The rows are picked (and locked, on PostgreSQL) once, in a CTE: a subquery in the
+      // UPDATE's WHERE may be evaluated again when a row changed under it, locking rows it then
+      // does not update.
+      const rows = await db
+        .with('picked', due)
+        .updateTable('mail_outbox')
+        .from('picked')
+        .set((eb) => ({
+          claim_token: token,
+          attempts: eb('mail_outbox.attempts', '+', 1),
+          next_attempt_at: leaseUntil,
+        }))
+        .whereRef('mail_outbox.id', '=', 'picked.id')
+        // Checked again on the row itself: another instance may have claimed it meanwhile.
+        .where('mail_outbox.sent_at', 'is', null)
+        .where('mail_outbox.failed_at', 'is', null)
+        .where('mail_outbox.next_attempt_at', '<=', now)
+        .returning([
+          'mail_outbox.id',
+          'mail_outbox.kind',
+          'mail_outbox.recipient',
+          'mail_outbox.payload',
+          'mail_outbox.attempts',
+          'mail_outbox.created_at',
+        ])
+        .execute();
+      // Oldest first: RETURNING answers in no particular order.
+      const age = (row: (typeof rows)[number]) => `${toIso(row.created_at)} ${row.id}`;
+      return rows
+        .sort((a, b) => (age(a) < age(b) ? -1 : age(a) > age(b) ? 1 : 0))
+        .map(({ created_at: _created, ...row }) => row);
+    },
+
+    /** Marks a claimed row sent; false when the claim was lost (its lease ran out and was taken). */
+    async markSent(id: string, token: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({ sent_at: now, claim_token: null, last_error: null })
+        .where('id', '=', id)
+        .where('claim_token', '=', token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Settles a failed attempt: the row is due again at `retryAt`, or, with `retryAt` null, given
+     * up (`failed_at`). Nothing happens when the claim was lost.
+     */
+    async markFailed(
+      id: string,
+      token: string,
+      { error, retryAt, now }: { error: string; retryAt: string | null; now: string },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({
+          claim_token: null,
+          last_error: error.slice(0, 2000),
+          ...(retryAt === null ? { failed_at: now } : { next_attempt_at: retryAt }),
+        })
+        .where('id', '=', id)
+        .where('claim_token', '=', token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Gives back claimed rows not attempted (the worker is stopping): due now, attempt uncounted. */
+    async release(ids: readonly string[], token: string, now: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({
+          claim_token: null,
+          next_attempt_at: now,
+          attempts: eb('attempts', '-', 1),
+        }))
+        .where('id', 'in', ids)
+        .where('claim_token', '=', token)
+        .execute();
+    },
+
+    /** How many rows wait, were sent and were given up on (for the health of the outbox). */
+    async counts(): Promise<OutboxCounts> {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => [
+          eb.fn
+            .sum<number | string>(eb.case().when('sent_at', 'is not', null).then(1).else(0).end())
+            .as('sent'),
+          eb.fn
+            .sum<number | string>(eb.case().when('failed_at', 'is not', null).then(1).else(0).end())
+            .as('failed'),
+          eb.fn.countAll<number | string>().as('total'),
+        ])
+        .executeTakeFirstOrThrow();
+      const sent = Number(row.sent ?? 0);
+      const failed = Number(row.failed ?? 0);
+      return { pending: Number(row.total) - sent - failed, sent, failed };
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
