@@ -42,4 +42,38 @@ export default defineConfig(
     files: ['scripts/**/*.mjs', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // SQL is written in repositories (STYLE.md, habit 9): a route or service that needs the
+    // database asks its module's *.repository.ts. db/ (migrations, seed, the change feed) and
+    // tests are SQL by nature. Types from kysely may be imported anywhere.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Write SQL in a *.repository.ts; import only types from kysely here.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'Build queries in a *.repository.ts, not here.',
+        },
+      ],
+    },
+  },
 );

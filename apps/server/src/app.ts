@@ -34,7 +34,12 @@ import { registerRateLimits } from './http/rate-limits.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { createInvoicesService } from './modules/invoices/invoices.service.js';
+import { createOutboxWorker, type MailOutbox } from './modules/mail/outbox-worker.js';
+import { createOutboxRepository } from './modules/mail/outbox.repository.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -125,6 +130,8 @@ declare module 'fastify' {
     shopAuth: Auth;
     /** Cancels unpaid orders whose hold ran out; runs on a timer, and on demand in tests. */
     orderExpiry: OrderExpiry;
+    /** Delivers the order mails of the outbox; runs on a timer, and on demand in tests. */
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -231,9 +238,11 @@ export async function buildApp({
     testGateway = createTestGateway(db.kysely);
     gateway = testGateway;
   }
-  const ordersRepository = createOrdersRepository(db.kysely, db.dialect);
+  const paymentsRepository = createPaymentsRepository(db.kysely);
+  const ordersRepository = createOrdersRepository(db.kysely, db.dialect, paymentsRepository);
   const orders = createOrdersService({
     orders: ordersRepository,
+    payments: paymentsRepository,
     gateway,
     mailer: mail,
     log: app.log,
@@ -243,7 +252,23 @@ export async function buildApp({
   app.decorate('orderExpiry', orderExpiry);
   app.addHook('onReady', async () => orderExpiry.start());
   app.addHook('onClose', async () => orderExpiry.stop());
-  const payments = createPaymentsService(gateway, ordersRepository, orders, app.log);
+  const mailOutbox = createOutboxWorker({
+    outbox: createOutboxRepository(db.kysely, db.dialect),
+    mailer: mail,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    options: config.mailOutbox,
+  });
+  app.decorate('mailOutbox', mailOutbox);
+  app.addHook('onReady', async () => mailOutbox.start());
+  app.addHook('onClose', async () => mailOutbox.stop());
+  const payments = createPaymentsService(
+    gateway,
+    ordersRepository,
+    paymentsRepository,
+    orders,
+    app.log,
+  );
   const products = createProductsService(createProductsRepository(db.kysely), {
     orders: ordersRepository,
     afterCancel: (cancelled) => orders.afterCancel(cancelled, 'product-removed'),
@@ -258,6 +283,7 @@ export async function buildApp({
       await api.register(productRoutes(products, db.changes));
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
+      await api.register(invoiceRoutes(createInvoicesService(orders, config.seller)));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));
     },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SELLER } from '@shop/shared';
 import { ConfigError, parseConfig } from './config.js';
 
 describe('config', () => {
@@ -103,6 +104,23 @@ describe('config', () => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
     expect(() => parseConfig(env)).not.toThrow(/\n/);
+  });
+
+  it('prints the demo seller on invoices until SELLER_* name the real one', () => {
+    expect(parseConfig({}).seller).toEqual(DEFAULT_SELLER);
+    expect(
+      parseConfig({
+        SELLER_ADDRESS: ' 12 Mill Lane; Leeds LS1 4AP ;; United Kingdom ',
+        SELLER_VAT_NUMBER: 'GB123456789',
+        SELLER_EMAIL: 'accounts@caseforge.example',
+      }).seller,
+    ).toEqual({
+      name: DEFAULT_SELLER.name,
+      address: ['12 Mill Lane', 'Leeds LS1 4AP', 'United Kingdom'],
+      vatNumber: 'GB123456789',
+      email: 'accounts@caseforge.example',
+    });
+    expect(() => parseConfig({ SELLER_EMAIL: 'accounts' })).toThrow(/SELLER_EMAIL/);
   });
 
   it('reads how long unpaid orders hold stock and how many one customer may hold', () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SELLER, type Seller } from '@shop/shared';
 import { z } from 'zod';
 
 /** Where the built web app lives when the server runs from apps/server/dist. */
@@ -135,6 +136,16 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
+    /** The seller's facts on invoices; the demo shop's until set. Address lines split by `;`. */
+    SELLER_ADDRESS: optionalString,
+    SELLER_VAT_NUMBER: optionalString.pipe(z.string().max(40).optional()),
+    SELLER_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+    /** How often each instance delivers due order mail from the outbox; 0: this one never does. */
+    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+    /** The wait after a failed order mail, doubled on each further failure (up to an hour). */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+    /** Attempts at an order mail before it is given up (and stays in the outbox, marked failed). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: optionalString.pipe(
       z
         .string()
@@ -221,6 +232,10 @@ export interface Config {
       }
     | undefined;
   smtp: { url: string; from: string } | undefined;
+  /** The order-mail outbox worker (modules/mail/outbox-worker.ts). */
+  /** The seller's facts on invoices (SELLER_*). */
+  seller: Seller;
+  mailOutbox: { intervalMs: number; retryBaseMs: number; maxAttempts: number };
   redisUrl: string | undefined;
 }
 
@@ -297,6 +312,23 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     smtp: env.SMTP_URL
       ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'CaseForge Shop <no-reply@localhost>' }
       : undefined,
+    seller: {
+      ...DEFAULT_SELLER,
+      ...(env.SELLER_ADDRESS
+        ? {
+            address: env.SELLER_ADDRESS.split(';')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          }
+        : {}),
+      ...(env.SELLER_VAT_NUMBER ? { vatNumber: env.SELLER_VAT_NUMBER } : {}),
+      ...(env.SELLER_EMAIL ? { email: env.SELLER_EMAIL } : {}),
+    },
+    mailOutbox: {
+      intervalMs: env.MAIL_WORKER_INTERVAL_MS,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
     redisUrl: env.REDIS_URL,
   };
 }

@@ -176,7 +176,7 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL database', ()
       }
       const left = Number(/(\d+)$/.exec(outcome.error?.message ?? '')?.[1]);
       return (
-        outcome.error?.code !== 'conflict' ||
+        outcome.error?.code !== 'out_of_stock' ||
         outcome.error.message !== messages.orderMaximum(left) ||
         !(left >= 0 && left < quantity)
       );

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
 import type { Auth } from './auth.js';
+import { createSessionsRepository } from './sessions.repository.js';
 
 /**
  * Who may call a route. Every /api route states one in `config.access`:
@@ -58,6 +59,7 @@ export function registerGuard(
   app: FastifyInstance,
   { db, auth, tokens }: { db: Db; auth: Auth; tokens: AccessTokens },
 ): void {
+  const sessions = createSessionsRepository(db.kysely);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentSession', null);
 
@@ -77,23 +79,11 @@ export function registerGuard(
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(messages.signedOutExpired);
     // The session behind the token must still be live: signing out ends the token too.
-    const row = await db.kysely
-      .selectFrom('users')
-      .innerJoin('auth_session', 'auth_session.userId', 'users.uid')
-      .select([
-        'users.id',
-        'users.email',
-        'users.display_name',
-        'users.role',
-        'auth_session.expiresAt',
-      ])
-      .where('users.id', '=', claims.userId)
-      .where('auth_session.id', '=', claims.sessionId)
-      .executeTakeFirst();
-    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) {
+    const found = await sessions.findTokenSession(claims.userId, claims.sessionId);
+    if (!found || new Date(found.expiresAt).getTime() <= Date.now()) {
       throw unauthorized(messages.signedOutExpired);
     }
-    return { id: row.id, email: row.email, displayName: row.display_name, role: row.role };
+    return found.user;
   }
 
   // onRequest, before the body is read: an anonymous caller learns nothing about validation.

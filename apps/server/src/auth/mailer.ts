@@ -6,6 +6,13 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML, for clients that show it; every value in it already escaped. */
+  html?: string;
+  /**
+   * The Message-ID header, `<...@...>`. The outbox gives each row its own, so a mail sent again
+   * (a crash between sending and marking it sent) is recognisably the same message.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -37,7 +44,7 @@ export function createMailer(
     return {
       async send(mail) {
         log.info(
-          { mailTo: mail.to, subject: mail.subject, body: mail.text },
+          { mailTo: mail.to, subject: mail.subject, body: mail.text, messageId: mail.messageId },
           'mail (no SMTP_URL set)',
         );
       },

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-
-const SETTING = 'auth_secret';
+import { createSecretRepository } from './secret.repository.js';
 
 /** The secret an older release generated into DATA_DIR, so its sessions stay valid. */
 function legacySecret(config: Config): string | undefined {
@@ -24,16 +23,5 @@ function legacySecret(config: Config): string | undefined {
 export async function resolveAuthSecret(config: Config, db: Db): Promise<string> {
   if (config.authSecret) return config.authSecret;
   const candidate = legacySecret(config) ?? randomBytes(32).toString('base64url');
-  // When two instances start together, the first insert wins and both read it back.
-  await db.kysely
-    .insertInto('settings')
-    .values({ key: SETTING, value: candidate })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const row = await db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SETTING)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return createSecretRepository(db.kysely).keepFirst(candidate);
 }

@@ -57,7 +57,10 @@ function expectDocumented(name: string, operation: Operation | undefined): numbe
   for (const [status, response] of responses) {
     expect(response.description, `${name} ${status}`).toBeTruthy();
     expect(response.description, `${name} ${status}`).not.toBe('Default Response');
-    const schema = response.content?.['application/json']?.schema;
+    // JSON, but for a success that is a file (an invoice's application/pdf).
+    const schema =
+      response.content?.['application/json']?.schema ??
+      (Number(status) < 400 ? Object.values(response.content ?? {})[0]?.schema : undefined);
     expect(schema, `${name} ${status}: no schema`).toBeDefined();
     if (Number(status) >= 400) {
       // The one error envelope: {"error":{"code","message","fields"?}}.
@@ -135,6 +138,15 @@ describe('the OpenAPI document at /api/docs/json', () => {
     }
     // The catch-all itself is not an operation anyone can call as written.
     expect(Object.keys(doc.paths).filter((path) => path.includes('*'))).toEqual([]);
+  });
+
+  it('documents a file answer under its own type: the invoice is application/pdf', () => {
+    const ok = doc.paths['/api/orders/{id}/invoice']?.['get']?.responses?.['200'];
+    expect(Object.keys(ok?.content ?? {})).toEqual(['application/pdf']);
+    expect(ok?.content?.['application/pdf']?.schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
   });
 
   it('declares the bearer token and the session cookie once, and nothing outside /api', () => {

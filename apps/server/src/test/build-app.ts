@@ -23,6 +23,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     REVIEW_RATE_LIMIT_PER_HOUR: '100000',
     // Likewise it holds many unpaid orders; the limit's own tests set it.
     MAX_UNPAID_ORDERS: '100000',
+    // The outbox worker sends only when a test runs it (app.mailOutbox.runOnce) or turns it on,
+    // so no test's mailer receives order mail it did not ask for.
+    MAIL_WORKER_INTERVAL_MS: '0',
     ...overrides,
   });
 }

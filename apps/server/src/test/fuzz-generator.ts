@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { ID_PATTERN, MAX_ORDER_QUANTITY, MAX_STOCK } from '@shop/shared';
+import {
+  ID_PATTERN,
+  MAX_ORDER_QUANTITY,
+  MAX_STOCK,
+  quantityIssue,
+  unitPriceFor,
+} from '@shop/shared';
 import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Access } from '../auth/guard.js';
@@ -134,7 +140,15 @@ export interface FuzzFixtures {
   /** Credentials that must open nothing: an expired token, a forged one, a stale cookie... */
   badCredentials: Record<string, string>[];
   users: { email: string; role: 'user' | 'admin' }[];
-  products: { id: string; stock: number; minimum: number; priceCents: number }[];
+  products: {
+    id: string;
+    stock: number;
+    minimum: number;
+    priceCents: number;
+    /** Pack size and volume prices in cents (DESIGN.md section 9). */
+    increment: number;
+    priceBreaks: { minQty: number; price: number }[];
+  }[];
   orders: {
     id: string;
     ownerEmail: string;
@@ -578,6 +592,24 @@ function visibleOrder(input: JudgeInput, id: unknown) {
   return { order };
 }
 
+/** Why an order of these (schema-valid) lines must be refused, by the shared product rules. */
+function refusedLines(fx: FuzzFixtures, lines: readonly unknown[]): string | undefined {
+  let totalCents = 0;
+  for (const line of lines) {
+    const { productId, quantity: raw } = (line ?? {}) as Record<string, unknown>;
+    const product = findProduct(fx, productId);
+    if (!product) return 'unknown product';
+    const quantity = Number(raw);
+    const issue = quantityIssue(
+      { aqty: product.stock, minquantity: product.minimum, increment: product.increment },
+      quantity,
+    );
+    if (issue) return issue.code.replace(/_/g, ' ');
+    totalCents += unitPriceFor(product.priceCents, product.priceBreaks, quantity) * quantity;
+  }
+  return totalCents > MAX_ORDER_CENTS ? 'over the largest order total' : undefined;
+}
+
 const productMustExist: Semantic = ({ params, fx }) =>
   findProduct(fx, params['id']) ? undefined : 'unknown product';
 
@@ -592,20 +624,16 @@ const semantics: Record<string, Semantic> = {
   'DELETE /api/products/:id': productMustExist,
   'GET /api/products/:id/open-orders': productMustExist,
 
-  'POST /api/order': ({ body, fx }) => {
-    const product = findProduct(fx, body['orderProduct']);
-    if (!product) return 'unknown product';
-    const quantity = Number(body['orderQty']);
-    if (quantity < product.minimum) return 'below the minimum quantity';
-    if (quantity * product.priceCents > MAX_ORDER_CENTS) return 'over the largest order total';
-    if (quantity > product.stock) return 'more than the stock';
-    return undefined;
-  },
+  'POST /api/order': ({ body, fx }) =>
+    refusedLines(fx, [{ productId: body['orderProduct'], quantity: body['orderQty'] }]),
+  'POST /api/orders': ({ body, fx }) =>
+    refusedLines(fx, Array.isArray(body['lines']) ? (body['lines'] as unknown[]) : []),
   'GET /api/order': ({ query, caller }) =>
     caller.role !== 'admin' && lower(query['userEmail']) !== caller.email
       ? "another user's orders"
       : undefined,
   'GET /api/orders/:id': (input) => visibleOrder(input, input.params['id']).refusal,
+  'GET /api/orders/:id/invoice': (input) => visibleOrder(input, input.params['id']).refusal,
   'DELETE /api/orders/:id': (input) => {
     const { order, refusal } = visibleOrder(input, input.params['id']);
     if (refusal) return refusal;
@@ -732,6 +760,24 @@ function baseParts(key: string, caller: Caller, fx: FuzzFixtures): Parts {
           address: '1 Main St',
           orderQty: product?.minimum ?? 1,
         }),
+      );
+    case 'POST /api/orders':
+      return parts(
+        {},
+        json({
+          lines: fx.products
+            .filter((one) => one.stock >= one.minimum)
+            .slice(0, 2)
+            .map((one) => ({ productId: one.id, quantity: one.minimum })),
+          phone: '+1 555 0100',
+          address: '1 Main St',
+          poNumber: 'PO-1',
+        }),
+      );
+    case 'PUT /api/ship/:id':
+      return parts(
+        { id: fx.orders.find((order) => order.orderStatus === 'placed')?.id ?? anyOrder },
+        json({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }),
       );
     case 'GET /api/order':
       return parts({}, undefined, { userEmail: email });

@@ -201,6 +201,13 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
     const regular = await insertProduct(db, { stock: 40, minimum: 2, priceCents: 4_850 });
     await insertProduct(db, { stock: 0, minimum: 1, priceCents: 1_999 });
     const pricey = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 90_000_000 });
+    // Sold in packs of 6, cheaper from 24 (DESIGN.md section 9).
+    const packed = await insertProduct(db, { stock: 60, minimum: 6, priceCents: 5_000 });
+    await db.kysely
+      .updateTable('products')
+      .set({ increment: 6, price_breaks: JSON.stringify([{ minQty: 24, priceCents: 4_000 }]) })
+      .where('id', '=', packed)
+      .execute();
 
     const call = async (
       account: TestAccount,
@@ -286,6 +293,10 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
         stock: product.aqty,
         minimum: product.minquantity,
         priceCents: product.price_cents,
+        increment: product.increment,
+        priceBreaks: (
+          JSON.parse(product.price_breaks) as { minQty: number; priceCents: number }[]
+        ).map((one) => ({ minQty: one.minQty, price: one.priceCents })),
       })),
       orders: orders.map((row) => ({
         id: row.id,
@@ -397,7 +408,11 @@ describe.each(testDatabases)('hostile input on $name', (kind) => {
       if (nowMark !== mark || index % FULL_SNAPSHOT_EVERY === FULL_SNAPSHOT_EVERY - 1) {
         const after = await snapshot(db, tables);
         const changed = difference(before, after);
-        if (changed || nowMark !== mark) {
+        // An order of several lines refused on a later line has taken (and given back, by
+        // rolling back) the earlier lines' stock: SQLite's total_changes counts rolled-back rows
+        // too, so there the rows alone must be as they were.
+        const rolledBack = db.dialect === 'sqlite' && request.route === 'POST /api/orders';
+        if (changed || (nowMark !== mark && !rolledBack)) {
           failures.push({
             index,
             request: describeRequest(request),

@@ -1,13 +1,14 @@
 import { messages } from '@shop/shared';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/route.js';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { STORAGE_RETRY_AFTER_SECONDS } from '../../http/storage-health.js';
+import { createHealthRepository } from './health.repository.js';
 
 export function healthRoutes(db: Db): FastifyPluginAsyncZod {
+  const health = createHealthRepository(db.kysely);
   return async (app) => {
     app.get(
       '/health',
@@ -22,7 +23,7 @@ export function healthRoutes(db: Db): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         try {
-          await sql`select 1`.execute(db.kysely);
+          await health.ping();
         } catch (error) {
           // Whatever went wrong, the shop is not ready: a 503 for the load balancer, not a 500.
           request.log.warn({ err: error }, 'health check: the database does not answer');
