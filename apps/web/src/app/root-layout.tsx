@@ -5,11 +5,13 @@ import { Navbar } from '../components/layout/navbar';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/account/hooks/use-auth';
 import { useLogOut } from '../features/account/hooks/use-log-out';
+import { useOrderList } from '../features/cart/order-list-store';
 import { useFocusHeadingOnNavigation } from '../lib/use-focus-heading';
 
 export function RootLayout() {
   const auth = useAuth();
   const logOut = useLogOut();
+  const orderList = useOrderList();
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(main);
 
@@ -31,7 +33,11 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Navbar account={auth.status} onLogOut={() => void logOut()} />
+      <Navbar
+        account={auth.status}
+        onLogOut={() => void logOut()}
+        orderListCount={orderList.length}
+      />
       {/* At least a screen tall: while a page or its data loads, the footer stays below the
           fold instead of showing and then being pushed down (a layout shift). */}
       <main

@@ -42,6 +42,10 @@ export const createAppRouter = (queryClient: QueryClient) =>
           lazy: async () => ({ Component: (await import('./routes/portfolio')).PortfolioRoute }),
         },
         {
+          path: 'order-list',
+          lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }),
+        },
+        {
           path: 'login',
           lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
         },
@@ -67,6 +71,10 @@ export const createAppRouter = (queryClient: QueryClient) =>
               lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
             },
             {
+              path: 'checkout',
+              lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }),
+            },
+            {
               path: 'dashboard',
               lazy: async () => ({
                 Component: (await import('./routes/dashboard-layout')).DashboardLayout,
@@ -88,6 +96,12 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   path: 'review',
                   lazy: async () => ({
                     Component: (await import('./routes/my-review')).MyReviewRoute,
+                  }),
+                },
+                {
+                  path: 'orders/:orderId',
+                  lazy: async () => ({
+                    Component: (await import('./routes/dashboard-order')).DashboardOrderRoute,
                   }),
                 },
                 {

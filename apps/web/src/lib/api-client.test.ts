@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from './access-token';
-import { apiFetch, ApiRequestError, setUnauthorizedHandler } from './api-client';
+import {
+  apiFetch,
+  apiFetchFile,
+  ApiRequestError,
+  dispositionFilename,
+  setUnauthorizedHandler,
+} from './api-client';
 
 const respond = (status: number, body: unknown) =>
   vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
@@ -62,5 +68,59 @@ describe('apiFetch', () => {
     expect(init.body).toBe(form);
     expect(init.headers).toMatchObject({ authorization: 'Bearer a.b.c' });
     expect(init.headers).not.toHaveProperty('content-type');
+  });
+});
+
+describe('apiFetchFile', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the file with the token and returns it with its suggested name', async () => {
+    setAccessToken('a.b.c');
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response('%PDF-1.7', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="invoice-INV-0001.pdf"',
+          },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = await apiFetchFile('/orders/1/invoice', 'application/pdf');
+    expect(file.filename).toBe('invoice-INV-0001.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/orders/1/invoice');
+    expect(init.headers).toMatchObject({
+      accept: 'application/pdf',
+      authorization: 'Bearer a.b.c',
+    });
+  });
+
+  it('turns a refusal into an ApiRequestError, as apiFetch does', async () => {
+    vi.stubGlobal('fetch', respond(403, { error: { code: 'forbidden', message: 'Not yours' } }));
+    await expect(apiFetchFile('/orders/1/invoice', 'application/pdf')).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
+  });
+});
+
+describe('dispositionFilename', () => {
+  it.each([
+    [null, null],
+    ['inline', null],
+    ['attachment; filename="invoice 12.pdf"', 'invoice 12.pdf'],
+    ['attachment; filename=invoice.pdf', 'invoice.pdf'],
+    ['attachment; FILENAME="a\\"b.pdf"', 'a"b.pdf'],
+    [`attachment; filename="fallback.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`, 'résumé.pdf'],
+    [`attachment; filename*=utf-8''%E0%A4%A; filename="plain.pdf"`, 'plain.pdf'],
+    ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ['attachment; filename="C:\\\\x\\\\y.pdf"', 'y.pdf'],
+  ])('%s names %s', (header, name) => {
+    expect(dispositionFilename(header)).toBe(name);
   });
 });

@@ -45,20 +45,22 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * Calls the API and returns its JSON; any failure becomes an ApiRequestError. The access token
- * goes with every call when there is one; a 401 to a call that carried it signs the user out.
+ * Sends a request to the API and returns its answer when it is a success; any failure becomes an
+ * ApiRequestError. The access token goes with every call when there is one; a 401 to a call that
+ * carried it signs the user out.
  */
-export async function apiFetch<T>(
+async function apiRequest(
   path: string,
-  { json, body: formData, ...init }: ApiInit = {},
-): Promise<T> {
+  { json, body: formData, ...init }: ApiInit,
+  accept: string,
+): Promise<Response> {
   const token = getAccessToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       ...init,
       headers: {
-        accept: 'application/json',
+        accept,
         ...(json !== undefined && { 'content-type': 'application/json' }),
         ...(token && { authorization: `Bearer ${token}` }),
         ...init.headers,
@@ -69,17 +71,62 @@ export async function apiFetch<T>(
   } catch {
     throw new ApiRequestError(0, 'network', NETWORK_FAILURE);
   }
+  if (response.ok) return response;
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    if (response.status === 401 && token && !path.startsWith('/auth/')) {
-      clearAccessToken();
-      onUnauthorized();
-    }
-    if (isApiError(body)) {
-      const { code, message, fields } = body.error;
-      throw new ApiRequestError(response.status, code, message, fields);
-    }
-    throw new ApiRequestError(response.status, 'http', `The request failed (${response.status}).`);
+  if (response.status === 401 && token && !path.startsWith('/auth/')) {
+    clearAccessToken();
+    onUnauthorized();
   }
+  if (isApiError(body)) {
+    const { code, message, fields } = body.error;
+    throw new ApiRequestError(response.status, code, message, fields);
+  }
+  throw new ApiRequestError(response.status, 'http', `The request failed (${response.status}).`);
+}
+
+/** Calls the API and returns its JSON (see apiRequest for the failures and the token). */
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const response = await apiRequest(path, init, 'application/json');
+  const body: unknown = await response.json().catch(() => undefined);
   return body as T;
+}
+
+/** A file the API answered with, and the name it suggests for it. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The file name a `Content-Disposition` header suggests: the RFC 6266 `filename*` (UTF-8,
+ * percent-encoded) before the plain `filename`; null without one. Any folder part is dropped.
+ */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(header)?.[1];
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i
+    .exec(header)
+    ?.slice(1)
+    .find((part) => part !== undefined)
+    ?.replace(/\\(.)/g, '$1')
+    .trim();
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}
+
+/** Calls the API for a file (an invoice's PDF), with the same token and failures as apiFetch. */
+export async function apiFetchFile(path: string, accept: string): Promise<ApiFile> {
+  const response = await apiRequest(path, {}, accept);
+  return {
+    blob: await response.blob(),
+    filename: dispositionFilename(response.headers.get('content-disposition')),
+  };
 }

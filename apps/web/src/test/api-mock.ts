@@ -50,6 +50,11 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     imgURL: '/images/products/forgeline-m3-atx-mid-tower.svg',
     aqty: 100,
     minquantity: 10,
+    category: 'cases' as const,
+    sku: null,
+    specs: [],
+    increment: 1,
+    priceBreaks: [],
     ...overrides,
   };
   return { ...product, productName: product.name, image: product.imgURL, aQty: product.aqty };
@@ -75,6 +80,20 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-01-02T03:04:05.000Z',
     expiresAt: null,
     refundNeeded: false,
+    lines: [
+      {
+        productId: '65a1b2c3d4e5f60718293a00',
+        productName: 'ForgeLine M3 ATX Mid-Tower Case',
+        quantity: 10,
+        unitPrice: 48,
+        lineTotal: 480,
+      },
+    ],
+    poNumber: null,
+    placedAt: '2026-01-02T03:04:05.000Z',
+    paidAt: null,
+    shippedAt: null,
+    shipment: null,
     ...overrides,
   };
   return { ...order, customerName: order.userName, customerEmail: order.userEmail };

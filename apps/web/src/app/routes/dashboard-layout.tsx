@@ -1,17 +1,20 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { usePageTitle } from '../../lib/use-page-title';
 
+/** An order's own page sits under the list it was opened from. */
+const ORDER_PAGES = '/dashboard/orders/';
+
 const customerLinks = [
-  { to: '/dashboard', label: 'My Order', end: true },
+  { to: '/dashboard', label: 'My Order', end: true, also: ORDER_PAGES },
   { to: '/dashboard/review', label: 'My Review', end: false },
 ];
 const everyoneLinks = [{ to: '/dashboard/profile', label: 'My Profile', end: false }];
 const adminLinks = [
   { to: '/dashboard/manageproduct', label: 'Manage Product', end: false },
-  { to: '/dashboard/manage', label: 'Manage Order', end: false },
+  { to: '/dashboard/manage', label: 'Manage Order', end: false, also: ORDER_PAGES },
   { to: '/dashboard/users', label: 'Manage Users', end: false },
   { to: '/dashboard/addproduct', label: 'Add Product', end: false },
   { to: '/dashboard/reviews', label: 'Manage Reviews', end: false },
@@ -20,9 +23,12 @@ const adminLinks = [
 /** The dashboard: a side menu by role (a row of tabs on a phone) beside the nested page. */
 export function DashboardLayout() {
   const auth = useAuth();
+  const { pathname } = useLocation();
   if (auth.status !== 'signed-in') return <Spinner label="Loading your dashboard" />;
   const isAdmin = auth.user.role === 'admin';
-  const links = isAdmin ? [...everyoneLinks, ...adminLinks] : [...customerLinks, ...everyoneLinks];
+  const links: { to: string; label: string; end: boolean; also?: string }[] = isAdmin
+    ? [...everyoneLinks, ...adminLinks]
+    : [...customerLinks, ...everyoneLinks];
 
   return (
     <div className="flex flex-col gap-6 lg:flex-row">
@@ -37,7 +43,11 @@ export function DashboardLayout() {
                 <NavLink
                   to={link.to}
                   end={link.end}
-                  className={({ isActive }) => (isActive ? 'menu-active font-semibold' : undefined)}
+                  className={({ isActive }) =>
+                    isActive || (link.also && pathname.startsWith(link.also))
+                      ? 'menu-active font-semibold'
+                      : undefined
+                  }
                 >
                   {link.label}
                 </NavLink>

@@ -59,3 +59,25 @@ describe('the phone menu', () => {
     expect(screen.getByRole('link', { name: 'After the menu' })).toHaveFocus();
   });
 });
+
+describe('the order list link', () => {
+  it('says how many products the list holds, on every screen size', () => {
+    const { unmount } = renderWithProviders(
+      <Navbar account="signed-out" onLogOut={() => undefined} />,
+    );
+    expect(screen.getByRole('link', { name: 'Order list, 0 items' })).toHaveAttribute(
+      'href',
+      '/order-list',
+    );
+    unmount();
+    renderWithProviders(
+      <Navbar account="signed-out" onLogOut={() => undefined} orderListCount={2} />,
+    );
+    const link = screen.getByRole('link', { name: 'Order list, 2 items' });
+    expect(link).toHaveTextContent('Order list 2');
+    // Not one of the menu's items, so the closed phone menu does not hide it.
+    expect(link.closest('ul')).toBeNull();
+    // Its name does not contain "Products", so that link's name stays unique.
+    expect(screen.getAllByRole('link', { name: /products/i })).toHaveLength(1);
+  });
+});

@@ -1,3 +1,4 @@
+import { orderListLinkMessages } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
@@ -23,9 +24,11 @@ interface NavbarProps {
   /** Signed in: Dashboard and LogOut; signed out: Login; unknown yet: neither. */
   account: 'signed-in' | 'signed-out' | 'loading';
   onLogOut: () => void;
+  /** How many products the order list holds (shown on its link, which stays out of the menu). */
+  orderListCount?: number;
 }
 
-export function Navbar({ account, onLogOut }: NavbarProps) {
+export function Navbar({ account, onLogOut, orderListCount = 0 }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -102,6 +105,27 @@ export function Navbar({ account, onLogOut }: NavbarProps) {
           </Link>
         </div>
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
+        {/* Outside the phone menu, so the order list is one tap away on every screen. */}
+        <NavLink
+          to="/order-list"
+          // "Order list, 2 items": the visible words and count, said in full.
+          aria-label={orderListLinkMessages.label(orderListCount)}
+          className={({ isActive }) =>
+            `btn btn-ghost gap-2 px-3 ${isActive ? 'bg-base-200 font-semibold' : 'font-normal'}`
+          }
+          onClick={() => setOpen(false)}
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+            <path
+              d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span>{orderListLinkMessages.text}</span>{' '}
+          <span className="badge badge-sm badge-primary">{orderListCount}</span>
+        </NavLink>
         <button
           ref={toggle}
           type="button"

@@ -10,14 +10,19 @@ export interface FieldControlProps {
 export function FormField({
   label,
   error,
+  hint,
   children,
 }: {
   label: string;
   error?: string | undefined;
+  /** A line under the control that says what the field is for, read with it. */
+  hint?: string | undefined;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="fieldset">
       <label htmlFor={id} className="fieldset-legend">
@@ -26,8 +31,13 @@ export function FormField({
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
+      {hint && (
+        <p id={hintId} className="text-base-content/70 text-sm">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-error text-sm">
           {error}

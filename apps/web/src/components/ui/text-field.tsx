@@ -4,13 +4,14 @@ import { FormField } from './form-field';
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
+  hint?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its error message. */
-export function TextField({ label, error, ref, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, ref, className, ...input }: TextFieldProps) {
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} hint={hint}>
       {(control) => (
         <input
           ref={ref}

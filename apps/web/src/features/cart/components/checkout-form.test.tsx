@@ -1,0 +1,217 @@
+import {
+  cartMessages,
+  IDEMPOTENCY_KEY_HEADER,
+  ORDER_LIST_STORAGE_KEY,
+  type OrderListLine,
+} from '@shop/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { getOrderList } from '../order-list-store';
+import { CheckoutForm } from './checkout-form';
+
+const cases = makeProduct({
+  _id: 'p1',
+  name: 'ForgeLine M3 ATX Mid-Tower Case',
+  price: 48,
+  minquantity: 50,
+  increment: 10,
+  aqty: 1200,
+  priceBreaks: [{ minQty: 100, price: 45 }],
+});
+const psu = makeProduct({
+  _id: 'p2',
+  name: 'PowerCore 550W',
+  price: 39,
+  minquantity: 20,
+  aqty: 300,
+});
+const customer = { displayName: 'Ada Customer', email: 'ada@example.com' };
+const prefill = { phone: '+1 555 0100', address: '1 Main Street' };
+
+const listed: OrderListLine[] = [
+  { productId: 'p1', quantity: 100, name: cases.name },
+  { productId: 'p2', quantity: 20, name: psu.name },
+];
+
+function renderCheckout(withPrefill = prefill) {
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/checkout"
+        element={<CheckoutForm customer={customer} prefill={withPrefill} />}
+      />
+      <Route path="/dashboard/payment/:id" element={<h1>Payment page</h1>} />
+    </Routes>,
+    { route: '/checkout' },
+  );
+}
+
+type Call = [string, RequestInit];
+const posted = (fetch: ReturnType<typeof stubApi>) =>
+  (fetch.mock.calls as unknown as Call[]).filter(([, init]) => init?.method === 'POST');
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(ORDER_LIST_STORAGE_KEY, JSON.stringify(listed));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CheckoutForm', () => {
+  it('says there is nothing to check out when the list is empty', () => {
+    localStorage.clear();
+    stubApi({});
+    renderCheckout();
+    expect(screen.getByText(cartMessages.checkoutEmpty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: cartMessages.browse })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+
+  it('places every line as one order with a PO number, then goes to its payment page', async () => {
+    const fetch = stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () => json({ insertedId: 'order-1', order: makeOrder() }, 201),
+    });
+    renderCheckout();
+    const lines = await screen.findByRole('region', { name: cartMessages.linesHeading });
+    expect(within(lines).getByText(cases.name)).toBeInTheDocument();
+    expect(within(lines).getByText('100 × $45 each')).toBeInTheDocument();
+    expect(within(lines).getByText('$4,500')).toBeInTheDocument();
+    expect(within(lines).getByText('$780')).toBeInTheDocument();
+    expect(within(lines).getByText('Order total: $5,280')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveValue(prefill.phone);
+    expect(screen.getByLabelText('Address')).toHaveValue(prefill.address);
+
+    await userEvent.type(screen.getByLabelText(cartMessages.poNumber), 'PO-2026-17');
+    await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    const [call] = posted(fetch);
+    expect(call?.[0]).toBe('/api/orders');
+    expect(JSON.parse(String(call?.[1].body))).toEqual({
+      lines: [
+        { productId: 'p1', quantity: 100 },
+        { productId: 'p2', quantity: 20 },
+      ],
+      phone: prefill.phone,
+      address: prefill.address,
+      poNumber: 'PO-2026-17',
+    });
+    const headers = call?.[1].headers as Record<string, string>;
+    expect(headers[IDEMPOTENCY_KEY_HEADER]).toMatch(/^[\da-f-]{32,36}$/);
+    expect(getOrderList()).toEqual([]);
+  });
+
+  it('leaves products added meanwhile in the list; only the ordered lines go', async () => {
+    stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () => {
+        // Another tab adds a product while the order is being placed.
+        localStorage.setItem(
+          ORDER_LIST_STORAGE_KEY,
+          JSON.stringify([...listed, { productId: 'p3', quantity: 5, name: 'Late' }]),
+        );
+        return json({ insertedId: 'order-1', order: makeOrder() }, 201);
+      },
+    });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: cartMessages.placeOrder }));
+    await screen.findByRole('heading', { name: 'Payment page' });
+    expect(getOrderList()).toEqual([{ productId: 'p3', quantity: 5, name: 'Late' }]);
+  });
+
+  it('asks for phone and address before sending and sends no empty PO number', async () => {
+    const fetch = stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () => json({ insertedId: 'order-1', order: makeOrder() }, 201),
+    });
+    renderCheckout({ phone: '', address: '' });
+    await userEvent.click(await screen.findByRole('button', { name: cartMessages.placeOrder }));
+    expect(await screen.findByText('Phone is required')).toBeInTheDocument();
+    expect(screen.getByText('Address is required')).toBeInTheDocument();
+    expect(posted(fetch)).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0199');
+    await userEvent.type(screen.getByLabelText('Address'), '2 Side Street');
+    await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+    await screen.findByRole('heading', { name: 'Payment page' });
+    expect(JSON.parse(String(posted(fetch)[0]?.[1].body))).not.toHaveProperty('poNumber');
+  });
+
+  it('shows a refused line on that line, names it in an alert and reads the stock again', async () => {
+    let productReads = 0;
+    stubApi({
+      'GET /api/products': () => {
+        productReads += 1;
+        return json([cases, productReads > 1 ? { ...psu, aqty: 10 } : psu]);
+      },
+      'POST /api/orders': () =>
+        json(
+          {
+            error: {
+              code: 'out_of_stock',
+              message: 'Please order maximum 10',
+              fields: { 'lines.1.quantity': 'Please order maximum 10' },
+            },
+          },
+          409,
+        ),
+    });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: cartMessages.placeOrder }));
+    const refusal = cartMessages.lineRefused(psu.name, 'Please order maximum 10');
+    expect((await screen.findByText(refusal)).closest('[role="alert"]')).not.toBeNull();
+    // The stock read again shows the line must change: the checkout says so too.
+    expect(await screen.findByText(cartMessages.checkoutFix)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: cartMessages.placeOrder })).toBeDisabled();
+    const psuLine = screen.getByText(psu.name).closest('li');
+    expect(psuLine).not.toBeNull();
+    expect(within(psuLine as HTMLElement).getByText('Please order maximum 10')).toBeInTheDocument();
+    expect(productReads).toBeGreaterThan(1);
+    // Nothing was ordered: the list is as it was.
+    expect(getOrderList()).toEqual(listed);
+    expect(screen.queryByRole('heading', { name: 'Payment page' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's field errors under the fields", async () => {
+    stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Invalid input',
+              fields: { poNumber: 'PO number must be at most 50 characters' },
+            },
+          },
+          400,
+        ),
+    });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: cartMessages.placeOrder }));
+    expect(await screen.findByText('PO number must be at most 50 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText(cartMessages.poNumber)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('will not place an order while a line breaks its product’s rules', async () => {
+    localStorage.setItem(
+      ORDER_LIST_STORAGE_KEY,
+      JSON.stringify([{ productId: 'p1', quantity: 40, name: cases.name }]),
+    );
+    stubApi({ 'GET /api/products': () => json([cases, psu]) });
+    renderCheckout();
+    expect(await screen.findByText(cartMessages.checkoutFix)).toBeInTheDocument();
+    expect(screen.getByText('Please order minimum 50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: cartMessages.placeOrder })).toBeDisabled();
+    expect(screen.getByRole('link', { name: cartMessages.backToList })).toHaveAttribute(
+      'href',
+      '/order-list',
+    );
+  });
+});

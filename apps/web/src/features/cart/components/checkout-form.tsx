@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  cartMessages,
+  formatPrice,
+  ordersCreateSchema,
+  type OrderListLine,
+  type Product,
+  type User,
+} from '@shop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/ui/query-state';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { productsQuery } from '../../catalog/api/get-products';
+import { useOrderKey } from '../../orders/api/create-order';
+import type { OrderDefaults } from '../../orders/hooks/use-order-defaults';
+import { usePlaceOrder } from '../api/place-order';
+import { removeFromOrderList, useOrderList } from '../order-list-store';
+import { priceOrderList, type PricedOrderList } from '../priced-lines';
+import { BuyerFields } from '../../orders/components/buyer-fields';
+
+const checkoutSchema = ordersCreateSchema.pick({ phone: true, address: true, poNumber: true });
+type FormInput = z.input<typeof checkoutSchema>;
+type FormOutput = z.output<typeof checkoutSchema>;
+const fieldNames: readonly (keyof FormInput)[] = ['phone', 'address', 'poNumber'];
+
+/** `lines.2.quantity` or `lines.2.productId`: the index of the line the server refused. */
+const LINE_FIELD = /^lines\.(\d+)\.(?:quantity|productId)$/;
+
+/**
+ * The server's refusals of single lines, by product id (the index is the line's place in what
+ * was sent), and the alert that names them.
+ */
+export function lineRefusals(
+  error: unknown,
+  sent: readonly OrderListLine[],
+  names: ReadonlyMap<string, string>,
+): { byProduct: Record<string, string>; summary: string[] } {
+  const byProduct: Record<string, string> = {};
+  const summary: string[] = [];
+  if (!(error instanceof ApiRequestError)) return { byProduct, summary };
+  for (const [field, message] of Object.entries(error.fields)) {
+    const index = LINE_FIELD.exec(field)?.[1];
+    const line = index === undefined ? undefined : sent[Number(index)];
+    if (!line) continue;
+    byProduct[line.productId] = message;
+    summary.push(cartMessages.lineRefused(names.get(line.productId) ?? line.name, message));
+  }
+  return { byProduct, summary };
+}
+
+interface CheckoutFormProps {
+  customer: Pick<User, 'displayName' | 'email'>;
+  /** What phone and address start with (see useOrderDefaults). */
+  prefill: OrderDefaults;
+}
+
+/**
+ * The checkout: the order list's lines as they will be ordered, where they go, an optional PO
+ * number, and 'Place order', which places them as one order and goes on to pay for it.
+ */
+export function CheckoutForm({ customer, prefill }: CheckoutFormProps) {
+  const lines = useOrderList();
+  // The prices and stock the order will be placed at: read again, not taken from the list page.
+  const products = useQuery({ ...productsQuery(), refetchOnMount: 'always' });
+
+  if (lines.length === 0) {
+    return (
+      <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
+        <p>{cartMessages.checkoutEmpty}</p>
+        <Link to="/products" className="btn btn-primary">
+          {cartMessages.browse}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <QueryState query={products} what="the products">
+      {(catalog) => (
+        <CheckoutDetails
+          lines={lines}
+          priced={priceOrderList(lines, catalog)}
+          catalog={catalog}
+          customer={customer}
+          prefill={prefill}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+interface CheckoutDetailsProps extends CheckoutFormProps {
+  lines: readonly OrderListLine[];
+  priced: PricedOrderList;
+  catalog: readonly Product[];
+}
+
+function CheckoutDetails({ lines, priced, catalog, customer, prefill }: CheckoutDetailsProps) {
+  const navigate = useNavigate();
+  const place = usePlaceOrder();
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const [refusedLines, setRefusedLines] = useState<Record<string, string>>({});
+  const defaults: FormInput = { phone: prefill.phone, address: prefill.address, poNumber: '' };
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(checkoutSchema),
+    defaultValues: defaults,
+    // The last order's phone and address may arrive later: they fill untouched fields only.
+    values: defaults,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const sent = lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  // One key per filled checkout: the same lines and details sent again are the same order.
+  const orderKey = useOrderKey({ lines: sent, ...useWatch({ control }) }, null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setRefusal([]);
+    setRefusedLines({});
+    try {
+      const { insertedId } = await place.mutateAsync({
+        lines: sent,
+        phone: values.phone,
+        address: values.address,
+        ...(values.poNumber && { poNumber: values.poNumber }),
+        idempotencyKey: orderKey,
+      });
+      // Straight on to paying for it; only what was ordered leaves the list.
+      await navigate(`/dashboard/payment/${insertedId}`);
+      removeFromOrderList(sent.map((line) => line.productId));
+    } catch (error) {
+      const names = new Map(catalog.map((product) => [product._id, product.name]));
+      const { byProduct, summary } = lineRefusals(error, lines, names);
+      setRefusedLines(byProduct);
+      const onFields = showFieldErrors(error, fieldNames, setError);
+      if (summary.length > 0) setRefusal(summary);
+      else if (!onFields) setRefusal([errorMessage(error, cartMessages.placeFailed)]);
+    }
+  });
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <section aria-labelledby="checkout-lines" className="card bg-base-100 border-base-300 border">
+        <div className="card-body gap-3">
+          <h2 id="checkout-lines" className="card-title text-2xl">
+            {cartMessages.linesHeading}
+          </h2>
+          <ul className="divide-base-300 divide-y">
+            {priced.lines.map(({ line, product, price, problem }) => {
+              const lineError = refusedLines[line.productId];
+              return (
+                <li key={line.productId} className="py-2">
+                  <div className="flex flex-wrap justify-between gap-x-4">
+                    <span className="font-medium">{product?.name ?? line.name}</span>
+                    <span className="font-semibold">
+                      {price ? formatPrice(price.lineTotal) : cartMessages.unavailable}
+                    </span>
+                  </div>
+                  {price && (
+                    <p className="text-base-content/80 text-sm">
+                      {line.quantity.toLocaleString('en-US')} ×{' '}
+                      {cartMessages.unitPrice(formatPrice(price.unitPrice))}
+                    </p>
+                  )}
+                  {(lineError ?? problem) && (
+                    <p className="text-error text-sm">{lineError ?? problem}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="text-xl font-bold">
+            {cartMessages.total}: {formatPrice(priced.totalCents / 100)}
+          </p>
+          {priced.blocked && (
+            <p role="alert" className="alert alert-warning">
+              {cartMessages.checkoutFix}
+            </p>
+          )}
+          <Link to="/order-list" className="link self-start">
+            {cartMessages.backToList}
+          </Link>
+        </div>
+      </section>
+      <section
+        aria-labelledby="checkout-details"
+        className="card bg-base-100 border-base-300 border"
+      >
+        <form onSubmit={onSubmit} noValidate className="card-body gap-1">
+          <h2 id="checkout-details" className="card-title text-2xl">
+            Order Details
+          </h2>
+          <BuyerFields
+            customer={customer}
+            phone={register('phone')}
+            address={register('address')}
+            phoneError={errors.phone?.message}
+            addressError={errors.address?.message}
+          />
+          <TextField
+            label={cartMessages.poNumber}
+            autoComplete="off"
+            error={errors.poNumber?.message}
+            {...register('poNumber')}
+          />
+          <SubmitButton pending={place.isPending} disabled={priced.blocked !== null}>
+            {cartMessages.placeOrder}
+          </SubmitButton>
+          {refusal.length > 0 && (
+            <div role="alert" className="alert alert-error alert-soft mt-4">
+              <ul>
+                {refusal.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { b2bMessages, cartMessages, formatPrice } from '@shop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
+import { QueryState } from '../../../components/ui/query-state';
+import { focusHeading } from '../../../lib/use-focus-heading';
+import { productsQuery } from '../../catalog/api/get-products';
+import { setOrderListQuantity } from '../order-list-actions';
+import { removeFromOrderList, useOrderList } from '../order-list-store';
+import { priceOrderList, type PricedLine } from '../priced-lines';
+import { parseQuantity } from '../quantity-rules';
+
+const COLUMNS = ['Product', 'Quantity', 'Unit price', 'Line total', 'Action'] as const;
+
+/**
+ * The order list: each product with its quantity (checked against the product's rules as the
+ * buyer types), the unit price that quantity earns, the next volume price and the line's total;
+ * then the order's total and the way to the checkout.
+ */
+export function OrderList() {
+  const lines = useOrderList();
+  // Stock and prices as they are now, not as they were when the products were added.
+  const products = useQuery({ ...productsQuery(), refetchOnMount: 'always' });
+  // What the buyer is typing where it is not a quantity the list can hold yet ('', '0', 'ab').
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [removed, setRemoved] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const reasonId = useId();
+
+  const edit = (productId: string, text: string) => {
+    const { quantity } = parseQuantity(text);
+    // A whole number is kept at once (a reload shows it, with its problem if it has one).
+    if (quantity !== undefined) setOrderListQuantity(productId, quantity);
+    if (quantity !== undefined && String(quantity) === text.trim()) {
+      setDrafts(({ [productId]: _gone, ...rest }) => rest);
+    } else {
+      setDrafts((current) => ({ ...current, [productId]: text }));
+    }
+  };
+
+  const remove = (productId: string, name: string) => {
+    removeFromOrderList([productId]);
+    setDrafts(({ [productId]: _gone, ...rest }) => rest);
+    setRemoved(cartMessages.removed(name));
+    // The row and its button are gone: focus goes back to the top of the list.
+    if (heading.current) focusHeading(heading.current);
+  };
+
+  return (
+    <section className="space-y-6">
+      <h1 ref={heading} className="text-3xl font-bold">
+        {cartMessages.pageTitle}
+      </h1>
+      <p role="status" className="sr-only">
+        {removed}
+      </p>
+      {lines.length === 0 ? (
+        <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
+          <p>{cartMessages.empty}</p>
+          <Link to="/products" className="btn btn-primary">
+            {cartMessages.browse}
+          </Link>
+        </div>
+      ) : (
+        <QueryState query={products} what="the products">
+          {(catalog) => {
+            const priced = priceOrderList(lines, catalog, drafts);
+            return (
+              <>
+                <DataTable label={cartMessages.pageTitle} columns={COLUMNS}>
+                  <tbody>
+                    {priced.lines.map((item) => (
+                      <OrderListRow
+                        key={item.line.productId}
+                        item={item}
+                        onEdit={(text) => edit(item.line.productId, text)}
+                        onRemove={() =>
+                          remove(item.line.productId, item.product?.name ?? item.line.name)
+                        }
+                      />
+                    ))}
+                  </tbody>
+                </DataTable>
+                <div className="bg-base-100 border-base-300 rounded-box flex flex-wrap items-center justify-between gap-4 border p-4">
+                  <p className="text-xl font-bold">
+                    {cartMessages.total}: {formatPrice(priced.totalCents / 100)}{' '}
+                    <span className="text-base-content/80 text-sm font-normal">
+                      ({cartMessages.pieces(priced.pieces)})
+                    </span>
+                  </p>
+                  {priced.blocked ? (
+                    <div className="flex flex-col items-end gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        disabled
+                        aria-describedby={reasonId}
+                      >
+                        {cartMessages.checkout}
+                      </button>
+                      <p id={reasonId} className="text-error text-sm">
+                        {priced.blocked === 'unavailable'
+                          ? cartMessages.checkoutBlockedUnavailable
+                          : cartMessages.checkoutBlocked}
+                      </p>
+                    </div>
+                  ) : (
+                    <Link to="/checkout" className="btn btn-primary">
+                      {cartMessages.checkout}
+                    </Link>
+                  )}
+                </div>
+              </>
+            );
+          }}
+        </QueryState>
+      )}
+    </section>
+  );
+}
+
+interface OrderListRowProps {
+  item: PricedLine;
+  onEdit: (text: string) => void;
+  onRemove: () => void;
+}
+
+function OrderListRow({ item, onEdit, onRemove }: OrderListRowProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const { line, product, text, problem, price, next, reached } = item;
+  const name = product?.name ?? line.name;
+  const removeButton = (
+    <button
+      type="button"
+      className="btn btn-sm btn-error btn-outline"
+      aria-label={cartMessages.removeLabel(name)}
+      onClick={onRemove}
+    >
+      {cartMessages.remove}
+    </button>
+  );
+
+  if (!product) {
+    return (
+      <tr>
+        <RowHeader label="Product">
+          <span>{name}</span>
+          <span className="text-warning-content bg-warning rounded-field mt-1 block w-fit px-2 text-xs font-semibold">
+            {cartMessages.unavailable}
+          </span>
+        </RowHeader>
+        <Cell label="Quantity">{line.quantity}</Cell>
+        <Cell label="Unit price">
+          <NoValue />
+        </Cell>
+        <Cell label="Line total">
+          <NoValue />
+        </Cell>
+        <Cell label="Action">{removeButton}</Cell>
+      </tr>
+    );
+  }
+
+  return (
+    <tr>
+      <RowHeader label="Product">
+        <Link to={`/order/${product._id}`} className="link">
+          {name}
+        </Link>
+      </RowHeader>
+      <Cell label="Quantity">
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={product.minquantity}
+          max={product.aqty}
+          step={Math.max(1, product.increment)}
+          value={text}
+          onChange={(event) => onEdit(event.target.value)}
+          aria-label={cartMessages.quantityLabel(name)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          className={`input input-sm w-28 ${problem ? 'input-error' : ''}`}
+        />
+        {problem && (
+          <p id={errorId} className="text-error mt-1 text-sm">
+            {problem}
+          </p>
+        )}
+      </Cell>
+      <Cell label="Unit price">
+        {price ? cartMessages.unitPrice(formatPrice(price.unitPrice)) : <NoValue />}
+        {price && reached && (
+          <span className="text-success-content bg-success rounded-field mt-1 block w-fit px-2 text-xs font-semibold">
+            {cartMessages.breakReached(reached.minQty)}
+          </span>
+        )}
+        {next && (
+          <span className="text-base-content/80 mt-1 block text-xs">
+            {b2bMessages.nextBreak(next.minQty, formatPrice(next.price))}
+          </span>
+        )}
+      </Cell>
+      <Cell label="Line total">{price ? formatPrice(price.lineTotal) : <NoValue />}</Cell>
+      <Cell label="Action">{removeButton}</Cell>
+    </tr>
+  );
+}
