@@ -1,7 +1,13 @@
-import { confirmMessages, messages } from '@shop/shared';
+import {
+  canApplyTo,
+  confirmMessages,
+  messages,
+  orderPageMessages,
+  type OrderAction,
+} from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeOrder, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
@@ -10,6 +16,8 @@ import { ManageOrders } from './manage-orders';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  // The toasts' store outlives a test: one test's 'Order shipped.' is not the next one's.
+  toast.remove();
 });
 
 const pending = makeOrder({ _id: '65a1b2c3d4e5f60718293a01' });
@@ -50,6 +58,22 @@ const refund = makeOrder({
 
 const confirm = vi.hoisted(() => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
 vi.mock('../../../components/ui/confirm', () => confirm);
+/** The Ship Order dialog with its fields (tested with sweetalert2 in order-confirmations.test). */
+const shipDialog = vi.hoisted(() => ({
+  confirmWithFields: vi.fn<() => Promise<unknown>>(() => Promise.resolve({})),
+}));
+vi.mock('../../../components/ui/confirm-form', () => shipDialog);
+
+/** Checks that the Ship Order dialog named the order and asked for carrier and tracking number. */
+function expectAskedToShip(order: typeof placed) {
+  const [options] = shipDialog.confirmWithFields.mock.lastCall as unknown as [
+    { text: string; confirmText: string; fields: { name: string }[] },
+  ];
+  expect(options.confirmText).toBe(confirmMessages.shipConfirm);
+  expect(options.text).toContain(order.orderPName);
+  expect(options.text).toContain(order.userName);
+  expect(options.fields.map((field) => field.name)).toEqual(['carrier', 'trackingNumber']);
+}
 
 /** Checks that the last confirmation asked named the order and offered the action. */
 function expectAsked(order: typeof placed, confirmText: string) {
@@ -124,7 +148,7 @@ describe('ManageOrders', () => {
     );
     const [row] = await rows();
     await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
-    expectAsked(placed, confirmMessages.shipConfirm);
+    expectAskedToShip(placed);
     expect(await screen.findByText(messages.orderNotPlaced)).toBeInTheDocument();
 
     stubApi({
@@ -137,7 +161,10 @@ describe('ManageOrders', () => {
 
   it('asks before Mark Paid and Ship Order, naming the order; Cancel sends nothing', async () => {
     const marked = vi.fn(() => json({ modifiedCount: 1, order: { ...pending, paid: true } }));
-    const shippedNow = vi.fn(() => json({ modifiedCount: 1, order: placed }));
+    const shippedNow = vi.fn((init: RequestInit | undefined) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ carrier: 'UPS', trackingNumber: '1Z999' });
+      return json({ modifiedCount: 1, order: placed });
+    });
     stubApi({
       'GET /api/orders': () => json([pending, placed]),
       [`PUT /api/order/${pending._id}`]: marked,
@@ -158,10 +185,10 @@ describe('ManageOrders', () => {
       text: confirmMessages.markPaidText(pending.orderPName, pending.userName),
       confirmText: confirmMessages.markPaidConfirm,
     });
-    confirm.confirmAction.mockResolvedValueOnce(false);
+    shipDialog.confirmWithFields.mockResolvedValueOnce(null);
     await userEvent.click(within(second!).getByRole('button', { name: /^Ship Order/ }));
-    expectAsked(placed, confirmMessages.shipConfirm);
-    await waitFor(() => expect(confirm.confirmAction).toHaveBeenCalledTimes(2));
+    expectAskedToShip(placed);
+    await waitFor(() => expect(shipDialog.confirmWithFields).toHaveBeenCalledTimes(1));
     expect(marked).not.toHaveBeenCalled();
     expect(shippedNow).not.toHaveBeenCalled();
 
@@ -170,8 +197,10 @@ describe('ManageOrders', () => {
     expect(await screen.findByText('Marked as paid.')).toBeInTheDocument();
     expect(marked).toHaveBeenCalledTimes(1);
 
+    // The carrier and tracking number the admin typed go with the PUT.
+    shipDialog.confirmWithFields.mockResolvedValueOnce({ carrier: 'UPS', trackingNumber: '1Z999' });
     await userEvent.click(within(second!).getByRole('button', { name: /^Ship Order/ }));
-    expectAsked(placed, confirmMessages.shipConfirm);
+    expectAskedToShip(placed);
     expect(await screen.findByText('Order shipped.')).toBeInTheDocument();
     expect(shippedNow).toHaveBeenCalledTimes(1);
   });
@@ -204,5 +233,104 @@ describe('ManageOrders', () => {
     expect(
       within(row!).getByRole('button', { name: 'Hide the whole transaction ID' }),
     ).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('ships without tracking with an empty body when both fields were left empty', async () => {
+    const shippedNow = vi.fn((init: RequestInit | undefined) => {
+      expect(JSON.parse(String(init?.body))).toEqual({});
+      return json({ modifiedCount: 1, order: placed });
+    });
+    stubApi({
+      'GET /api/orders': () => json([placed]),
+      [`PUT /api/ship/${placed._id}`]: shippedNow,
+    });
+    renderWithProviders(
+      <>
+        <ManageOrders />
+        <Toaster />
+      </>,
+    );
+    const [row] = await rows();
+    await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
+    expect(await screen.findByText('Order shipped.')).toBeInTheDocument();
+    expect(shippedNow).toHaveBeenCalledTimes(1);
+  });
+
+  it("links every row to its order page, names a multi-line order's products and shows tracking", async () => {
+    const multi = makeOrder({
+      _id: '65a1b2c3d4e5f60718293a08',
+      orderPName: 'Nova Mini-ITX Gaming Case + 2 more',
+      orderQty: 300,
+      lines: [
+        {
+          productId: 'a',
+          productName: 'Nova Mini-ITX Gaming Case',
+          quantity: 100,
+          unitPrice: 60,
+          lineTotal: 6000,
+        },
+        {
+          productId: 'b',
+          productName: 'SFX 600W Compact Power Supply',
+          quantity: 100,
+          unitPrice: 50,
+          lineTotal: 5000,
+        },
+        {
+          productId: 'c',
+          productName: 'ForgeLine M3 ATX Mid-Tower Case',
+          quantity: 100,
+          unitPrice: 40,
+          lineTotal: 4000,
+        },
+      ],
+    });
+    const tracked = {
+      ...shipped,
+      shipment: {
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        shippedAt: '2026-01-03T00:00:00.000Z',
+      },
+    };
+    stubApi({ 'GET /api/orders': () => json([multi, tracked]) });
+    renderWithProviders(<ManageOrders />);
+    const [first, second] = await rows();
+
+    const multiName = `${multi.orderPName} for ${multi.userName}`;
+    expect(
+      within(first!).getByRole('link', { name: orderPageMessages.detailsLabel(multiName) }),
+    ).toHaveAttribute('href', `/dashboard/orders/${multi._id}`);
+    // The spec's ten-character cut applies to the first product; "+ 2 more" is never cut away.
+    const product = within(first!).getByText('Nova Mini-... + 2 more');
+    expect(product).toHaveAttribute('title', multi.orderPName);
+    expect(within(first!).getByRole('cell', { name: '300' })).toBeInTheDocument();
+
+    expect(
+      within(second!).getByRole('link', {
+        name: orderPageMessages.detailsLabel(`${tracked.orderPName} for ${tracked.userName}`),
+      }),
+    ).toHaveAttribute('href', `/dashboard/orders/${tracked._id}`);
+    expect(within(second!).getByText('Tracking: UPS 1Z999AA10123456784')).toBeInTheDocument();
+  });
+
+  it('offers exactly the actions the shared state machine allows, in every state', async () => {
+    const all = [pending, placed, shipped, cancelled, refund];
+    stubApi({ 'GET /api/orders': () => json(all) });
+    renderWithProviders(<ManageOrders />);
+    const found = await rows();
+    const buttons: [OrderAction, RegExp][] = [
+      ['markPaid', /^Mark Paid:/],
+      ['delete', /^Delete:/],
+      ['ship', /^Ship Order:/],
+    ];
+    all.forEach((order, index) => {
+      for (const [action, name] of buttons) {
+        expect(
+          within(found[index]!).queryAllByRole('button', { name }).length,
+          `${action} on ${order.paymentStatus}/${order.orderStatus}`,
+        ).toBe(canApplyTo(action, order) ? 1 : 0);
+      }
+    });
   });
 });

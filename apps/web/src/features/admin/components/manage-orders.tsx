@@ -1,12 +1,16 @@
 import {
+  canApplyTo,
   formatPrice,
   formatTimeLeft,
   messages,
   orderHoldMessages,
+  orderLinesTitle,
+  orderPageMessages,
   previewText,
   type Order,
 } from '@shop/shared';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { ClampedText } from '../../../components/ui/clamped-text';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
@@ -37,8 +41,11 @@ function timeLeftText(expiresAt: string, now: Date): string {
 }
 
 /**
- * Manage Order: every customer's order, to mark paid or ship (each after a confirmation naming
- * the order) or delete while unpaid; cancelled orders are shown with no action, and a payment that must go back carries a 'Refund needed' badge.
+ * Manage Order: every customer's order, each linked to its order page, to mark paid or ship
+ * (each after a dialog naming the order; shipping asks for the carrier and tracking number) or
+ * delete while unpaid. Which actions a row offers is the shared state machine's answer
+ * (`canApplyTo`); cancelled orders are shown with no action, a payment that must go back carries
+ * a 'Refund needed' badge, and a shipped order its tracking number.
  */
 export function ManageOrders() {
   const now = useNow();
@@ -68,9 +75,9 @@ export function ManageOrders() {
   };
 
   const onShip = async (order: Order) => {
-    // The details are empty until issue 13 asks for a carrier and tracking number.
-    if (!(await askToShip(order))) return;
-    await update(() => ship.mutateAsync(order._id), 'Order shipped.');
+    const details = await askToShip(order);
+    if (!details) return;
+    await update(() => ship.mutateAsync({ id: order._id, details }), 'Order shipped.');
   };
 
   const remove = async (order: Order) => {
@@ -107,7 +114,14 @@ export function ManageOrders() {
                       </div>
                     </Cell>
                     <Cell label="Product">
-                      <span title={order.orderPName}>{previewText(order.orderPName)}</span>
+                      <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
+                      <Link
+                        to={`/dashboard/orders/${order._id}`}
+                        className="link link-primary block text-sm"
+                        aria-label={orderPageMessages.detailsLabel(what)}
+                      >
+                        {orderPageMessages.details}
+                      </Link>
                     </Cell>
                     <Cell label="Quantity">{order.orderQty}</Cell>
                     <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
@@ -131,29 +145,29 @@ export function ManageOrders() {
                     </Cell>
                     <Cell label="Action">
                       <div className="flex flex-wrap items-center gap-2">
-                        {order.paymentStatus === 'pending' && (
-                          <>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-primary"
-                              disabled={busy}
-                              aria-label={`Mark Paid: ${what}`}
-                              onClick={() => void onMarkPaid(order)}
-                            >
-                              Mark Paid
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-error btn-outline"
-                              disabled={busy}
-                              aria-label={`Delete: ${what}`}
-                              onClick={() => void remove(order)}
-                            >
-                              Delete
-                            </button>
-                          </>
+                        {canApplyTo('markPaid', order) && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-primary"
+                            disabled={busy}
+                            aria-label={`Mark Paid: ${what}`}
+                            onClick={() => void onMarkPaid(order)}
+                          >
+                            Mark Paid
+                          </button>
                         )}
-                        {order.orderStatus === 'placed' && (
+                        {canApplyTo('delete', order) && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-error btn-outline"
+                            disabled={busy}
+                            aria-label={`Delete: ${what}`}
+                            onClick={() => void remove(order)}
+                          >
+                            Delete
+                          </button>
+                        )}
+                        {canApplyTo('ship', order) && (
                           <button
                             type="button"
                             className="btn btn-sm btn-neutral whitespace-nowrap"
@@ -168,6 +182,14 @@ export function ManageOrders() {
                           <StatusBadge status={order.orderStatus} />
                         )}
                       </div>
+                      {order.shipment && (
+                        <p className="text-base-content/80 mt-1 text-xs wrap-anywhere">
+                          {orderPageMessages.shipment(
+                            order.shipment.carrier,
+                            order.shipment.trackingNumber,
+                          )}
+                        </p>
+                      )}
                     </Cell>
                   </tr>
                 );

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, productRuleMessages } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -172,5 +172,115 @@ describe('AddProduct', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Or upload an image').files).toHaveLength(0);
     expect(screen.getByLabelText('Image URL')).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Uploaded image preview' })).not.toBeInTheDocument();
+  });
+
+  describe('B2B fields', () => {
+    async function fillTerms() {
+      await userEvent.selectOptions(screen.getByLabelText('Category'), 'Power supplies');
+      await userEvent.type(screen.getByLabelText('SKU'), ' PC-850-GM ');
+      await userEvent.clear(screen.getByLabelText('Pack size'));
+      await userEvent.type(screen.getByLabelText('Pack size'), '5');
+      await userEvent.click(screen.getByRole('button', { name: '+ Add spec' }));
+      await userEvent.type(screen.getByLabelText('Spec 1 name'), 'Wattage');
+      await userEvent.type(screen.getByLabelText('Spec 1 value'), '850 W');
+      await userEvent.click(screen.getByRole('button', { name: '+ Add price break' }));
+      await userEvent.type(screen.getByLabelText('Break 1 from quantity'), '20');
+      await userEvent.type(screen.getByLabelText('Break 1 unit price'), '11.50');
+      await userEvent.click(screen.getByRole('button', { name: '+ Add price break' }));
+      await userEvent.type(screen.getByLabelText('Break 2 from quantity'), '40');
+      await userEvent.type(screen.getByLabelText('Break 2 unit price'), '10');
+    }
+
+    it('sends category, SKU, pack size, specs and price breaks as numbers', async () => {
+      const fetch = stubApi({
+        'POST /api/product': (init) => {
+          expect(JSON.parse(String(init?.body))).toMatchObject({
+            category: 'power-supplies',
+            sku: 'PC-850-GM',
+            increment: 5,
+            specs: [{ name: 'Wattage', value: '850 W' }],
+            priceBreaks: [
+              { minQty: 20, price: 11.5 },
+              { minQty: 40, price: 10 },
+            ],
+          });
+          return json({ insertedId: 'p1', product: makeProduct() });
+        },
+      });
+      renderPage();
+      await fillValidProduct();
+      await fillTerms();
+      await submit();
+      expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+      expect(fetch).toHaveBeenCalledOnce();
+      // Cleared for the next product: no rows left, packs of 1 again.
+      expect(screen.queryByLabelText('Spec 1 name')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Pack size')).toHaveValue('1');
+    });
+
+    it('checks the rules between fields before sending, on the field they concern', async () => {
+      const fetch = stubApi({});
+      renderPage();
+      await fillValidProduct();
+      await fillTerms();
+      // A second break dearer than the first, and a minimum that is no multiple of the pack.
+      await userEvent.clear(screen.getByLabelText('Break 2 unit price'));
+      await userEvent.type(screen.getByLabelText('Break 2 unit price'), '12');
+      await userEvent.clear(screen.getByLabelText('MinimumQuantity'));
+      await userEvent.type(screen.getByLabelText('MinimumQuantity'), '7');
+      await submit();
+      expect(
+        await screen.findByText(productRuleMessages.breakPriceBelowPrevious),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Break 2 unit price')).toHaveAccessibleDescription(
+        productRuleMessages.breakPriceBelowPrevious,
+      );
+      expect(screen.getByLabelText('MinimumQuantity')).toHaveAccessibleDescription(
+        productRuleMessages.minimumNotPackMultiple(5),
+      );
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's error on the right row, and a taken SKU under SKU", async () => {
+      stubApi({
+        'POST /api/product': () =>
+          json(
+            {
+              error: {
+                code: 'validation_failed',
+                message: 'Check the form',
+                fields: {
+                  'priceBreaks.1.price': 'The server wants it cheaper',
+                  sku: productRuleMessages.skuTaken,
+                },
+              },
+            },
+            400,
+          ),
+      });
+      renderPage();
+      await fillValidProduct();
+      await fillTerms();
+      await submit();
+      expect(await screen.findByText('The server wants it cheaper')).toBeInTheDocument();
+      expect(screen.getByLabelText('Break 2 unit price')).toHaveAccessibleDescription(
+        'The server wants it cheaper',
+      );
+      expect(screen.getByLabelText('Break 1 unit price')).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription(
+        productRuleMessages.skuTaken,
+      );
+    });
+
+    it('removes a row with its own labelled button and keeps the focus in the form', async () => {
+      renderPage();
+      await userEvent.click(screen.getByRole('button', { name: '+ Add spec' }));
+      await userEvent.click(screen.getByRole('button', { name: '+ Add spec' }));
+      await userEvent.type(screen.getByLabelText('Spec 2 name'), 'Weight');
+      await userEvent.click(screen.getByRole('button', { name: 'Remove spec 1' }));
+      expect(screen.getByLabelText('Spec 1 name')).toHaveValue('Weight');
+      expect(screen.queryByLabelText('Spec 2 name')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '+ Add spec' })).toHaveFocus();
+    });
   });
 });

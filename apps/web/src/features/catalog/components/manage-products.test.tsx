@@ -46,6 +46,7 @@ describe('ManageProducts', () => {
     expect(headers).toEqual([
       '#',
       'Name',
+      'Category',
       'Img',
       'Available',
       'Min Qty',
@@ -154,5 +155,51 @@ describe('ManageProducts', () => {
     expect(await screen.findByText('Product updated!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('$99')).toBeInTheDocument();
+  });
+
+  it('shows the category and, under the name, the SKU, and edits the B2B fields with the product prefilled', async () => {
+    const psu = makeProduct({
+      name: 'PowerCore 750W',
+      category: 'power-supplies',
+      sku: 'PC-750-GM',
+      increment: 10,
+      minquantity: 50,
+      price: 79,
+      specs: [{ name: 'Wattage', value: '750 W' }],
+      priceBreaks: [
+        { minQty: 100, price: 75 },
+        { minQty: 250, price: 72.5 },
+      ],
+    });
+    let sent: unknown;
+    stubApi({
+      'GET /api/products': () => json([psu]),
+      [`PUT /api/products/${psu._id}`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return json({ modifiedCount: 1, product: psu });
+      },
+    });
+    renderPage();
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(within(row).getByText('Power supplies')).toBeInTheDocument();
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('PowerCore 750WSKU PC-750-GM');
+
+    await userEvent.click(within(row).getByRole('button', { name: `Edit ${psu.name}` }));
+    const dialog = screen.getByRole('dialog', { name: `Edit ${psu.name}` });
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('power-supplies');
+    expect(within(dialog).getByLabelText('SKU')).toHaveValue('PC-750-GM');
+    expect(within(dialog).getByLabelText('Pack size')).toHaveValue('10');
+    expect(within(dialog).getByLabelText('Spec 1 value')).toHaveValue('750 W');
+    expect(within(dialog).getByLabelText('Break 2 unit price')).toHaveValue('72.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove price break 2' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated!')).toBeInTheDocument();
+    expect(sent).toMatchObject({
+      category: 'power-supplies',
+      sku: 'PC-750-GM',
+      increment: 10,
+      specs: [{ name: 'Wattage', value: '750 W' }],
+      priceBreaks: [{ minQty: 100, price: 75 }],
+    });
   });
 });

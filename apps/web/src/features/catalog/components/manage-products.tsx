@@ -1,8 +1,10 @@
 import {
+  categoryLabels,
   formatPrice,
   messages,
   previewText,
   productRemovalMessages,
+  productTermsMessages,
   type Product,
 } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -36,6 +38,7 @@ function StrokeIcon({ d }: { d: string }) {
 const COLUMNS = [
   '#',
   'Name',
+  'Category',
   'Img',
   'Available',
   'Min Qty',
@@ -134,7 +137,17 @@ export function ManageProducts() {
               {list.map((product, index) => (
                 <tr key={product._id}>
                   <Cell label="#">{index + 1}</Cell>
-                  <RowHeader label="Name">{product.name}</RowHeader>
+                  <RowHeader label="Name">
+                    {product.name}
+                    {/* Under the name rather than a column of its own: the table keeps its
+                        actions in view at 1280 px. */}
+                    {product.sku && (
+                      <span className="text-base-content/70 block font-mono text-xs font-normal">
+                        {productTermsMessages.sku(product.sku)}
+                      </span>
+                    )}
+                  </RowHeader>
+                  <Cell label="Category">{categoryLabels[product.category]}</Cell>
                   <Cell label="Img">
                     <img
                       src={product.imgURL}

@@ -15,6 +15,11 @@ const product: Product = {
   aqty: 900,
   aQty: 900,
   minquantity: 30,
+  category: 'gaming-cases',
+  sku: 'CF-VRTX-RGB',
+  specs: [],
+  increment: 30,
+  priceBreaks: [],
 };
 
 describe('ProductCard', () => {
@@ -61,5 +66,16 @@ describe('ProductCard', () => {
   it('offers Order Now when the stock is exactly the minimum', () => {
     renderWithProviders(<ProductCard product={{ ...product, aqty: 30, aQty: 30 }} />);
     expect(screen.getByRole('link', { name: `Order Now: ${product.name}` })).toBeInTheDocument();
+  });
+
+  it("offers 'Add to order list' beside Order Now, but not when the stock is below the minimum", async () => {
+    const { unmount } = renderWithProviders(<ProductCard product={product} />);
+    expect(
+      await screen.findByRole('button', { name: `Add to order list: ${product.name}` }),
+    ).toBeEnabled();
+    expect(screen.getByLabelText(`Quantity of ${product.name}`)).toHaveValue(30);
+    unmount();
+    renderWithProviders(<ProductCard product={{ ...product, aqty: 20, aQty: 20 }} />);
+    expect(screen.queryByRole('button', { name: /Add to order list/ })).not.toBeInTheDocument();
   });
 });

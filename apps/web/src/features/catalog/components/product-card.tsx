@@ -1,5 +1,7 @@
 import { canMeetMinimum, formatPrice, stockMessages, type Product } from '@shop/shared';
 import { Link } from 'react-router';
+import { AddToOrderListSlot } from '../../cart/components/add-to-order-list-slot';
+import { ProductTerms } from './product-terms';
 
 interface ProductCardProps {
   product: Product;
@@ -34,11 +36,13 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         </Heading>
         <p className="text-primary text-2xl font-bold">{formatPrice(product.price)}</p>
         <p className="text-base-content/80 text-sm">{product.description}</p>
+        <ProductTerms product={product} />
         <ul className="text-sm font-medium">
           <li>Min. Qty. - {product.minquantity} pc&apos;s</li>
           <li>Able. Qty. - {product.aqty} pc&apos;s</li>
         </ul>
         <div className="card-actions mt-auto justify-end">
+          {canMeetMinimum(product) && <AddToOrderListSlot product={product} />}
           {canMeetMinimum(product) ? (
             <Link
               to={`/order/${product._id}`}

@@ -1,26 +1,59 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_UPLOAD_BYTES, productInputSchema, UPLOAD_TYPES, type Product } from '@shop/shared';
+import {
+  categoryLabels,
+  DEFAULT_CATEGORY,
+  MAX_PRICE_BREAKS,
+  MAX_SPECS,
+  MAX_UPLOAD_BYTES,
+  PRODUCT_CATEGORIES,
+  productInputSchema,
+  productFormMessages as terms,
+  UPLOAD_TYPES,
+  type Product,
+} from '@shop/shared';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
+import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useUploadImage } from '../api/product-mutations';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-errors';
+import { RowEditor } from './row-editor';
 
 type FormInput = z.input<typeof productInputSchema>;
 export type ProductFormOutput = z.output<typeof productInputSchema>;
-type FieldName = 'name' | 'aqty' | 'description' | 'imgURL' | 'price' | 'minquantity';
-const fieldNames: readonly FieldName[] = [
+const fieldNames: readonly Path<FormInput>[] = [
   'name',
   'aqty',
   'description',
   'imgURL',
   'price',
   'minquantity',
+  'category',
+  'sku',
+  'increment',
 ];
+
+/** Every field a server error may name, with the rows the form has now (`priceBreaks.1.price`). */
+function serverFieldNames(values: FormInput): Path<FormInput>[] {
+  const specs = (values.specs ?? []).flatMap((_, i) => [
+    `specs.${i}.name` as const,
+    `specs.${i}.value` as const,
+  ]);
+  const breaks = (values.priceBreaks ?? []).flatMap((_, i) => [
+    `priceBreaks.${i}.minQty` as const,
+    `priceBreaks.${i}.price` as const,
+  ]);
+  return [...fieldNames, ...specs, ...breaks];
+}
+
+const categoryOptions = PRODUCT_CATEGORIES.map((value) => ({
+  value,
+  label: categoryLabels[value],
+}));
 
 const empty = {
   name: '',
@@ -29,6 +62,11 @@ const empty = {
   imgURL: '',
   price: '',
   minquantity: '',
+  category: DEFAULT_CATEGORY,
+  sku: '',
+  increment: '1',
+  specs: [],
+  priceBreaks: [],
 } satisfies FormInput;
 
 function valuesOf(product: Product | undefined): FormInput {
@@ -40,6 +78,14 @@ function valuesOf(product: Product | undefined): FormInput {
     imgURL: product.imgURL,
     price: String(product.price),
     minquantity: String(product.minquantity),
+    category: product.category,
+    sku: product.sku ?? '',
+    increment: String(product.increment),
+    specs: product.specs.map(({ name, value }) => ({ name, value })),
+    priceBreaks: product.priceBreaks.map((b) => ({
+      minQty: String(b.minQty),
+      price: b.price.toFixed(2),
+    })),
   };
 }
 
@@ -83,6 +129,7 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
     reset,
     setError,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<FormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(productInputSchema),
@@ -90,6 +137,8 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
     // A wrong number ('1e3', '250.5' in a count, '-3', '12abc') is said as it is typed or pasted.
     mode: 'onChange',
   });
+  const specs = useFieldArray({ control, name: 'specs' });
+  const breaks = useFieldArray({ control, name: 'priceBreaks' });
   const imgURL = useWatch({ control, name: 'imgURL' });
   const preview = uploaded !== undefined && imgURL === uploaded ? uploaded : undefined;
 
@@ -124,7 +173,7 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
     } catch (error) {
       showServerErrors(
         error,
-        fieldNames,
+        serverFieldNames(getValues()),
         setError,
         'The product could not be saved. Please try again.',
       );
@@ -211,6 +260,86 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         autoComplete="off"
         error={errors.minquantity?.message}
         {...register('minquantity')}
+      />
+      <SelectField
+        label="Category"
+        options={categoryOptions}
+        error={errors.category?.message}
+        {...register('category')}
+      />
+      <TextField
+        label="SKU"
+        placeholder="e.g. CF-M3-ATX"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.sku?.message}
+        {...register('sku')}
+      />
+      <div className="sm:col-span-2">
+        <TextField
+          label="Pack size"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          hint={terms.packSizeHint}
+          error={errors.increment?.message}
+          {...register('increment')}
+        />
+      </div>
+      <RowEditor
+        legend="Specs"
+        wideSecond
+        hint={terms.specsHint}
+        columns={['Name', 'Value']}
+        addLabel={terms.addSpec}
+        canAdd={specs.fields.length < MAX_SPECS}
+        onAdd={() => specs.append({ name: '', value: '' })}
+        onRemove={(index) => specs.remove(index)}
+        error={errors.specs?.root?.message ?? errors.specs?.message}
+        rows={specs.fields.map((field, index) => ({
+          key: field.id,
+          removeLabel: terms.removeSpec(index + 1),
+          inputs: [
+            {
+              label: terms.specName(index + 1),
+              error: errors.specs?.[index]?.name?.message,
+              registration: register(`specs.${index}.name`),
+            },
+            {
+              label: terms.specValue(index + 1),
+              error: errors.specs?.[index]?.value?.message,
+              registration: register(`specs.${index}.value`),
+            },
+          ],
+        }))}
+      />
+      <RowEditor
+        legend="Price breaks"
+        hint={terms.priceBreaksHint}
+        columns={['From quantity', 'Unit price ($)']}
+        addLabel={terms.addPriceBreak}
+        canAdd={breaks.fields.length < MAX_PRICE_BREAKS}
+        onAdd={() => breaks.append({ minQty: '', price: '' })}
+        onRemove={(index) => breaks.remove(index)}
+        error={errors.priceBreaks?.root?.message ?? errors.priceBreaks?.message}
+        rows={breaks.fields.map((field, index) => ({
+          key: field.id,
+          removeLabel: terms.removeBreak(index + 1),
+          inputs: [
+            {
+              label: terms.breakQty(index + 1),
+              error: errors.priceBreaks?.[index]?.minQty?.message,
+              registration: register(`priceBreaks.${index}.minQty`),
+              attributes: { inputMode: 'numeric', pattern: '[0-9]*' },
+            },
+            {
+              label: terms.breakPrice(index + 1),
+              error: errors.priceBreaks?.[index]?.price?.message,
+              registration: register(`priceBreaks.${index}.price`),
+              attributes: { inputMode: 'decimal', pattern: '[0-9]+([.][0-9]{1,2})?' },
+            },
+          ],
+        }))}
       />
       <div className="sm:col-span-2">
         <SubmitButton pending={pending} disabled={upload.isPending}>

@@ -1,3 +1,4 @@
+import { canApplyTo, orderPageMessages } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -137,5 +138,90 @@ describe('MyOrders', () => {
       'href',
       '/products',
     );
+  });
+
+  it('links each order to its page, and names a multi-line order by its first product and how many more', async () => {
+    const multi = makeOrder({
+      _id: '65a1b2c3d4e5f60718293a07',
+      orderPName: 'Titan X Full-Tower Gaming Case + 1 more',
+      orderQty: 500,
+      orderPrice: 21250,
+      lines: [
+        {
+          productId: '65a1b2c3d4e5f60718293a10',
+          productName: 'Titan X Full-Tower Gaming Case',
+          quantity: 250,
+          unitPrice: 45,
+          lineTotal: 11250,
+        },
+        {
+          productId: '65a1b2c3d4e5f60718293a11',
+          productName: 'SFX 600W Compact Power Supply',
+          quantity: 250,
+          unitPrice: 40,
+          lineTotal: 10000,
+        },
+      ],
+    });
+    stubApi({ 'GET /api/order?userEmail=ada%40example.com': () => json([multi, paid]) });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    const table = await screen.findByRole('table');
+    const [, multiRow, paidRow] = within(table).getAllByRole('row');
+
+    expect(within(multiRow!).getByRole('rowheader')).toHaveTextContent('Titan X Fu... + 1 more');
+    expect(within(multiRow!).getByTitle(multi.orderPName)).toBeInTheDocument();
+    // The quantity is every piece of the order; the price its total.
+    expect(within(multiRow!).getByRole('cell', { name: '500' })).toBeInTheDocument();
+    expect(within(multiRow!).getByText('$21,250')).toBeInTheDocument();
+    // The link sits under the product's name, in the row header.
+    expect(
+      within(within(multiRow!).getByRole('rowheader')).getByRole('link', {
+        name: orderPageMessages.detailsLabel(multi.orderPName),
+      }),
+    ).toHaveAttribute('href', `/dashboard/orders/${multi._id}`);
+    expect(
+      within(paidRow!).getByRole('link', { name: orderPageMessages.detailsLabel(paid.orderPName) }),
+    ).toHaveAttribute('href', `/dashboard/orders/${paid._id}`);
+  });
+
+  it('offers Pay and Delete exactly when the shared state machine allows them', async () => {
+    const orders = [
+      unpaid,
+      paid,
+      makeOrder({
+        _id: '65a1b2c3d4e5f60718293a08',
+        paid: true,
+        paymentStatus: 'paid',
+        orderStatus: 'shipped',
+        transactionId: 'pi_x',
+        trxId: 'pi_x',
+      }),
+      makeOrder({
+        _id: '65a1b2c3d4e5f60718293a09',
+        paymentStatus: 'cancelled',
+        orderStatus: 'cancelled',
+      }),
+      makeOrder({
+        _id: '65a1b2c3d4e5f60718293a0a',
+        paid: true,
+        paymentStatus: 'paid',
+        orderStatus: 'cancelled',
+        refundNeeded: true,
+      }),
+    ];
+    stubApi({ 'GET /api/order?userEmail=ada%40example.com': () => json(orders) });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    const table = await screen.findByRole('table');
+    const found = within(table).getAllByRole('row').slice(1);
+    orders.forEach((order, index) => {
+      const row = found[index]!;
+      const state = `${order.paymentStatus}/${order.orderStatus}`;
+      expect(within(row).queryAllByRole('link', { name: /^Pay:/ }).length, state).toBe(
+        canApplyTo('markPaid', order) ? 1 : 0,
+      );
+      expect(within(row).queryAllByRole('button', { name: /^Delete:/ }).length, state).toBe(
+        canApplyTo('delete', order) ? 1 : 0,
+      );
+    });
   });
 });

@@ -1,7 +1,10 @@
 import {
+  canApplyTo,
   formatPrice,
   formatTimeLeft,
   messages,
+  orderLinesTitle,
+  orderPageMessages,
   previewText,
   tableMessages,
   type Order,
@@ -28,7 +31,11 @@ const COLUMNS = [
   'Action',
 ] as const;
 
-/** My Order: the customer's orders, each paid (with its transaction id) or waiting to be paid. */
+/**
+ * My Order: the customer's orders, each paid (with its transaction id) or waiting to be paid,
+ * each linked to its order page. Pay and Delete are offered when the shared state machine allows
+ * them (`canApplyTo`).
+ */
 export function MyOrders({ email }: { email: string }) {
   const orders = useMyOrders(email);
   const deleteOrder = useDeleteOrder();
@@ -85,13 +92,20 @@ interface MyOrderRowProps {
 }
 
 function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
-  const unpaid = order.paymentStatus === 'pending';
-  const timeLeft = unpaid && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
+  const payable = canApplyTo('markPaid', order);
+  const timeLeft = payable && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
   return (
     <tr>
       <Cell label="Name">{order.userName}</Cell>
       <RowHeader label="Product">
-        <span title={order.orderPName}>{previewText(order.orderPName)}</span>
+        <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
+        <Link
+          to={`/dashboard/orders/${order._id}`}
+          className="link link-primary block text-sm font-normal"
+          aria-label={orderPageMessages.detailsLabel(order.orderPName)}
+        >
+          {orderPageMessages.details}
+        </Link>
       </RowHeader>
       <Cell label="Quantity">{order.orderQty}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
@@ -100,7 +114,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           <button type="button" className="btn btn-sm btn-success" disabled>
             Paid
           </button>
-        ) : unpaid && order.orderPrice > 0 ? (
+        ) : payable && order.orderPrice > 0 ? (
           <>
             <Link
               to={`/dashboard/payment/${order._id}`}
@@ -129,7 +143,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
         <StatusBadge status={order.orderStatus} />
       </Cell>
       <Cell label="Action">
-        {unpaid ? (
+        {canApplyTo('delete', order) ? (
           <button
             type="button"
             className="btn btn-sm btn-error btn-outline"

@@ -1,10 +1,11 @@
-import { messages, stockMessages } from '@shop/shared';
+import { b2bMessages, cartMessages, messages, stockMessages } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { getOrderList } from '../../cart/order-list-store';
 import { OrderForm, quantityProblem } from './order-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -47,6 +48,19 @@ describe('OrderForm', () => {
     await setQuantity('100');
     expect(screen.queryByText(/Please order (minimum|maximum)/)).not.toBeInTheDocument();
     expect(order).toBeEnabled();
+  });
+
+  it('prices the typed quantity by the volume break it reaches, as the server will', async () => {
+    const packed = makeProduct({
+      price: 48,
+      minquantity: 10,
+      aqty: 500,
+      priceBreaks: [{ minQty: 100, price: 45.5 }],
+    });
+    renderWithProviders(<OrderForm product={packed} customer={customer} />);
+    expect(screen.getByText('Order price: $480 ($48 per piece)')).toBeInTheDocument();
+    await setQuantity('100');
+    expect(screen.getByText('Order price: $4,550 ($45.50 per piece)')).toBeInTheDocument();
   });
 
   it('asks for the phone and address before sending anything', async () => {
@@ -184,6 +198,33 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
   });
 
+  it('adds the quantity typed to the order list, without phone or address', async () => {
+    localStorage.clear();
+    const fetch = stubApi({});
+    renderWithProviders(
+      <>
+        <OrderForm product={product} customer={customer} />
+        <Toaster />
+      </>,
+    );
+    const add = screen.getByRole('button', { name: cartMessages.addToList });
+    await setQuantity('5');
+    expect(add).toBeDisabled();
+    await setQuantity('60');
+    await userEvent.click(add);
+    expect(await screen.findByText(cartMessages.added)).toBeInTheDocument();
+    expect(getOrderList()).toEqual([{ productId: product._id, quantity: 60, name: product.name }]);
+    expect(fetch).not.toHaveBeenCalled();
+
+    // Twice 60 is more than the stock of 100: refused under the quantity, until it changes.
+    await userEvent.click(add);
+    expect(screen.getByText(cartMessages.moreThanStock(60, 100))).toBeInTheDocument();
+    expect(getOrderList()[0]?.quantity).toBe(60);
+    await setQuantity('40');
+    expect(screen.queryByText(cartMessages.moreThanStock(60, 100))).not.toBeInTheDocument();
+    localStorage.clear();
+  });
+
   it('offers no form when the stock is below the minimum order', () => {
     renderWithProviders(
       <OrderForm product={makeProduct({ minquantity: 50, aqty: 49 })} customer={customer} />,
@@ -207,6 +248,12 @@ describe('quantityProblem', () => {
     for (const typed of ['1e3', '250.5', '12abc', '0x10', '+20']) {
       expect(quantityProblem(typed, product)).toBe('Quantity must be a whole number');
     }
+  });
+
+  it('says the pack size (DESIGN.md section 9)', () => {
+    const packs = makeProduct({ minquantity: 20, increment: 10, aqty: 100 });
+    expect(quantityProblem('25', packs)).toBe(b2bMessages.notPackMultiple(10));
+    expect(quantityProblem('30', packs)).toBeUndefined();
   });
 
   it("says the spec's minimum and maximum", () => {

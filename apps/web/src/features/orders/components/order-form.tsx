@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMeetMinimum,
+  cartMessages,
   formatPrice,
   messages,
   ORDER_SUCCESS_CLOSE_MS,
   orderCreateSchema,
+  quantityIssue,
   stockMessages,
   wholeNumberInput,
   type Order,
@@ -17,12 +19,14 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useAddToOrderList } from '../../cart/hooks/use-add-to-order-list';
 import { useCreateOrder, useOrderKey } from '../api/create-order';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/error-message';
 import type { OrderDefaults } from '../hooks/use-order-defaults';
+import { BuyerFields } from './buyer-fields';
+import { linePrice } from '../../cart/quantity-rules';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
@@ -41,15 +45,16 @@ export function typedQuantity(value: unknown): number | undefined {
 
 /**
  * What is wrong with the quantity as typed, checked on every keystroke and paste: digits only
- * (the shared whole-number rule), then the spec's minimum and maximum (SPEC section 5). An empty
- * field waits for the submit to say it is required.
+ * (the shared whole-number rule), then the product's rules (shared `quantityIssue`: the spec's
+ * minimum and maximum, and the pack size of DESIGN.md section 9). An empty field waits for the
+ * submit to say it is required.
  */
 export function quantityProblem(value: unknown, product: Product): string | undefined {
   if (value === undefined || String(value).trim() === '') return undefined;
   const quantity = typedQuantity(value);
   if (quantity === undefined) return quantitySchema.safeParse(value).error?.issues[0]?.message;
-  if (quantity < product.minquantity) return messages.orderMinimum(product.minquantity);
-  if (quantity > product.aqty) return messages.orderMaximum(product.aqty);
+  const issue = quantityIssue(product, quantity);
+  if (issue) return issue.message;
   return quantitySchema.safeParse(value).error?.issues[0]?.message;
 }
 
@@ -93,6 +98,11 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
   const quantity = typedQuantity(typed);
   const rangeProblem = quantityProblem(typed, product);
   const orderKey = useOrderKey(useWatch({ control }), placed);
+  const addToOrderList = useAddToOrderList(product);
+  // Why the order list could not take the quantity typed (more than the stock with what is
+  // listed already), shown until the quantity changes.
+  const [listRefusal, setListRefusal] = useState<{ typed: unknown; message: string } | null>(null);
+  const listProblem = listRefusal && listRefusal.typed === typed ? listRefusal.message : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);
@@ -104,8 +114,11 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
         idempotencyKey: orderKey,
       });
       toast.success(messages.orderSuccess, { duration: ORDER_SUCCESS_CLOSE_MS });
-      // Every field starts again, typed ones too (resetOptions would keep them).
-      reset(defaults, { keepDirtyValues: false });
+      // Every field starts again, typed ones too (resetOptions would keep them), from the form's
+      // newest defaults: the last order's details may have arrived while the order was sent
+      // (My Order is read again before the mutation resolves), and `defaults` here is the
+      // sending render's. Without values, reset takes what `values` last set.
+      reset(undefined, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
       if (!showFieldErrors(error, fieldNames, setError)) {
@@ -122,29 +135,12 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
         <h2 id="order-details" className="card-title text-2xl">
           Order Details
         </h2>
-        <TextField label="Name" value={customer.displayName} readOnly className="bg-base-200" />
-        <TextField
-          label="Email"
-          type="email"
-          value={customer.email}
-          readOnly
-          className="bg-base-200"
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <TextAreaField
-          label="Address"
-          autoComplete="street-address"
-          rows={3}
-          required
-          error={errors.address?.message}
-          {...register('address')}
+        <BuyerFields
+          customer={customer}
+          phone={register('phone')}
+          address={register('address')}
+          phoneError={errors.phone?.message}
+          addressError={errors.address?.message}
         />
         <TextField
           label="Quantity"
@@ -153,18 +149,27 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
           pattern="[0-9]*"
           autoComplete="off"
           required
-          error={rangeProblem ?? errors.orderQty?.message}
+          error={rangeProblem ?? listProblem ?? errors.orderQty?.message}
           {...register('orderQty')}
         />
         {!rangeProblem && quantity !== undefined && quantity > 0 && (
-          <p className="text-base-content/80 mt-2 text-sm">
-            Order price: {formatPrice(quantity * product.price)} ({formatPrice(product.price)} per
-            piece)
-          </p>
+          <OrderPrice product={product} quantity={quantity} />
         )}
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
           Order
         </SubmitButton>
+        <button
+          type="button"
+          className="btn btn-outline btn-primary mt-2 w-full"
+          disabled={rangeProblem !== undefined || quantity === undefined}
+          onClick={() => {
+            if (quantity === undefined) return;
+            const refused = addToOrderList(quantity);
+            setListRefusal(refused ? { typed, message: refused } : null);
+          }}
+        >
+          {cartMessages.addToList}
+        </button>
         {refusal && (
           <p role="alert" className="alert alert-error alert-soft mt-4">
             {refusal}
@@ -202,5 +207,15 @@ function NotEnoughStock({ product }: { product: Product }) {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** The price the typed quantity earns: the volume break it reaches, as the server prices it. */
+function OrderPrice({ product, quantity }: { product: Product; quantity: number }) {
+  const { unitPrice, lineTotal } = linePrice(product, quantity);
+  return (
+    <p className="text-base-content/80 mt-2 text-sm">
+      Order price: {formatPrice(lineTotal)} ({formatPrice(unitPrice)} per piece)
+    </p>
   );
 }

@@ -1,5 +1,5 @@
-import { cutOrderId, messages } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { cutOrderId, messages, orderPageMessages } from '@shop/shared';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, json, makeOrder, stubApi } from '../../../test/api-mock';
@@ -130,5 +130,50 @@ describe('PaymentPage', () => {
     renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
     expect(await screen.findByText('Card payments are not set up in this shop yet.')).toBeVisible();
     expect(screen.queryByText(messages.paymentsTestMode)).not.toBeInTheDocument();
+  });
+
+  it("lists every line of the order, quantity times unit price, above the order's one total", async () => {
+    const multi = makeOrder({
+      orderPName: 'Titan X Full-Tower Gaming Case + 1 more',
+      orderQty: 500,
+      orderPrice: 21375,
+      lines: [
+        {
+          productId: '65a1b2c3d4e5f60718293a10',
+          productName: 'Titan X Full-Tower Gaming Case',
+          quantity: 250,
+          unitPrice: 45,
+          lineTotal: 11250,
+        },
+        {
+          productId: '65a1b2c3d4e5f60718293a11',
+          productName: 'SFX 600W Compact Power Supply',
+          quantity: 250,
+          unitPrice: 40.5,
+          lineTotal: 10125,
+        },
+      ],
+    });
+    stubApi({
+      [`GET /api/orders/${multi._id}`]: () => json(multi),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
+      'POST /api/create-payment-intent': () => json(intent),
+    });
+    renderWithProviders(<PaymentPage orderId={multi._id} customerName="Ada Customer" />);
+
+    const list = await screen.findByRole('list', { name: orderPageMessages.lines });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Titan X Full-Tower Gaming Case250 pc's × $45",
+      "SFX 600W Compact Power Supply250 pc's × $40.50",
+    ]);
+    expect(
+      screen.getByText('Please pay for "Titan X Full-Tower Gaming Case + 1 more"'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Please Pay: $21,375')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,8 @@ import {
   formatTimeLeft,
   messages,
   orderHoldMessages,
+  orderPageMessages,
+  paymentLineText,
   type Order,
 } from '@shop/shared';
 import { useState } from 'react';
@@ -75,9 +77,19 @@ function OrderSummary({ order, customerName }: { order: Order; customerName: str
         </h2>
         <p className="text-xl font-semibold">Hello, {customerName}</p>
         <p>Please pay for &quot;{order.orderPName}&quot;</p>
-        <p className="text-base-content/80 text-sm">
-          {order.orderQty} pc&apos;s at {formatPrice(order.unitPrice)} per piece
-        </p>
+        <ul aria-label={orderPageMessages.lines} className="divide-base-300 divide-y text-sm">
+          {order.lines.map((line, index) => (
+            <li
+              key={line.productId ?? `line-${index}`}
+              className="flex flex-wrap justify-between gap-x-4 py-1.5"
+            >
+              <span className="min-w-0 font-medium wrap-anywhere">{line.productName}</span>
+              <span className="text-base-content/80 whitespace-nowrap">
+                {paymentLineText(line.quantity, formatPrice(line.unitPrice))}
+              </span>
+            </li>
+          ))}
+        </ul>
         {/* A cancelled order cannot be paid: its total is not asked for. */}
         <p className="text-2xl font-bold">
           {order.paymentStatus === 'cancelled' ? 'Total' : 'Please Pay'}:{' '}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetchFile } from '../../../lib/api-client';
+
+/**
+ * `GET /orders/{id}/invoice`: the order's invoice as a PDF (its owner or an admin). It is
+ * fetched with the API token, which a plain link cannot carry, then saved through a blob URL
+ * under the name the server gives it.
+ */
+export async function downloadInvoice(orderId: string): Promise<string> {
+  const { blob, filename } = await apiFetchFile(
+    `/orders/${encodeURIComponent(orderId)}/invoice`,
+    'application/pdf',
+  );
+  const name = filename ?? `invoice-${orderId}.pdf`;
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the download: the URL is not needed past this task.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return name;
+}
+
+/** A failed download is toasted by the app's mutation cache (lib/query-client.ts). */
+export function useDownloadInvoice(orderId: string) {
+  return useMutation({ mutationFn: () => downloadInvoice(orderId) });
+}

@@ -1,0 +1,51 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+
+/**
+ * The buyer's part of an order form (the spec's Order Details): name and email read-only from
+ * the account, phone and address to fill in. The one-product order page and the checkout share
+ * it, each registering the two fields with its own form.
+ */
+export function BuyerFields({
+  customer,
+  phone,
+  address,
+  phoneError,
+  addressError,
+}: {
+  customer: { displayName: string; email: string };
+  phone: UseFormRegisterReturn;
+  address: UseFormRegisterReturn;
+  phoneError: string | undefined;
+  addressError: string | undefined;
+}) {
+  return (
+    <>
+      <TextField label="Name" value={customer.displayName} readOnly className="bg-base-200" />
+      <TextField
+        label="Email"
+        type="email"
+        value={customer.email}
+        readOnly
+        className="bg-base-200"
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        error={phoneError}
+        {...phone}
+      />
+      <TextAreaField
+        label="Address"
+        autoComplete="street-address"
+        rows={3}
+        required
+        error={addressError}
+        {...address}
+      />
+    </>
+  );
+}
