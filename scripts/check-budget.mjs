@@ -14,8 +14,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** 1 KB = 1024 bytes of gzip (level 6, as `npm run bench` reports). */
-const BUDGET_KB = 120;
+/**
+ * 1 KB = 1024 bytes of gzip (level 6, as `npm run bench` reports). 120 until issue 13 put the
+ * order list's link (with its count, read from storage) and each card's trade terms (category,
+ * SKU, pack size, volume prices) on the home page: 120.1 KB with zod, the add-to-list form and
+ * the product form's texts kept out of it. 122 leaves room for a fix, not for a feature.
+ */
+const BUDGET_KB = 122;
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');

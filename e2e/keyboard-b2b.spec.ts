@@ -1,0 +1,202 @@
+import type { Page } from '@playwright/test';
+import { b2bMessages, cartMessages, messages } from '@shop/shared';
+import { expect, test } from './support/fixtures.js';
+import { registerThroughPage } from './support/flows.js';
+import { addTestProducts } from './support/order-list.js';
+
+/*
+ * Issue 13: from the home page to a paid order of two products with the keyboard alone (Tab,
+ * Shift+Tab, Enter and typing), focus always visible and never under the sticky header, and axe
+ * clean on every page passed. Setting up (the products, the account) is not part of the walk.
+ */
+
+const TEST_CARD = '4242 4242 4242 4242';
+
+interface Focus {
+  tag: string;
+  name: string;
+  inMain: boolean;
+  outlineStyle: string;
+  outlineWidth: number;
+  top: number;
+  bottom: number;
+  headerBottom: number;
+  viewportHeight: number;
+}
+
+/** The focused element: its name, and how and where it is drawn. */
+function focused(page: Page): Promise<Focus | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const labels = (el as HTMLInputElement).labels;
+    const style = getComputedStyle(el);
+    const rect = el.getBoundingClientRect();
+    const header = document.querySelector('#root > div > header')?.getBoundingClientRect();
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: (
+        el.getAttribute('aria-label') ??
+        labels?.[0]?.textContent ??
+        el.textContent ??
+        ''
+      ).trim(),
+      inMain: el.closest('main') !== null,
+      outlineStyle: style.outlineStyle,
+      outlineWidth: parseFloat(style.outlineWidth),
+      top: rect.top,
+      bottom: rect.bottom,
+      headerBottom: header ? header.bottom : 0,
+      viewportHeight: window.innerHeight,
+    };
+  });
+}
+
+/** A keyboard user can see where focus is: a ring, in view, not under the sticky header. */
+function expectVisibleFocus(focus: Focus | null, step: string) {
+  expect(focus, `${step}: focus is on the page`).not.toBeNull();
+  if (!focus) return;
+  const what = `${step}: ${focus.tag} "${focus.name}"`;
+  expect(focus.outlineStyle, `${what} has a focus ring`).not.toBe('none');
+  // The browser's own ring ('auto', drawn two-tone whatever its nominal width), or ours.
+  if (focus.outlineStyle !== 'auto') {
+    expect(focus.outlineWidth, `${what} has a ring of 2px or more`).toBeGreaterThanOrEqual(2);
+  }
+  if (focus.inMain) {
+    expect(focus.top, `${what} is below the sticky header`).toBeGreaterThanOrEqual(
+      focus.headerBottom - 1,
+    );
+    expect(focus.bottom, `${what} is in the window`).toBeLessThanOrEqual(focus.viewportHeight + 1);
+  }
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused element's name is `name`, checking that every
+ * element focused on the way shows its focus.
+ */
+async function tabTo(page: Page, name: string | RegExp, { backwards = false, max = 600 } = {}) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const focus = await focused(page);
+    expectVisibleFocus(focus, `${backwards ? 'Shift+Tab' : 'Tab'} ${i + 1} towards ${name}`);
+    const matches = typeof name === 'string' ? focus?.name === name : name.test(focus?.name ?? '');
+    if (matches) return;
+  }
+  throw new Error(`${name} was not reached with ${max} presses of Tab`);
+}
+
+/** Replaces the focused field's text by typing, as a keyboard user does. */
+async function retype(page: Page, text: string) {
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
+}
+
+test.describe('B2B ordering with the keyboard alone', () => {
+  // Two windows of setup, then several hundred Tab presses, each checked.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('from the home page to a paid order of two products', async ({
+    page,
+    browser,
+    expectAccessible,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const [cases, psu] = await addTestProducts(
+      browser,
+      [
+        {
+          price: 50,
+          minquantity: 20,
+          increment: 10,
+          aqty: 1000,
+          priceBreaks: [{ minQty: 100, price: 45 }],
+        },
+        {
+          price: 30,
+          minquantity: 10,
+          increment: 5,
+          aqty: 500,
+          priceBreaks: [{ minQty: 50, price: 27 }],
+        },
+      ],
+      'keyboard b2b',
+    );
+    await registerThroughPage(page, 'keyboardb2b');
+
+    // Home: into the products through the top bar.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible();
+    await tabTo(page, 'Products');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Tools' })).toBeFocused();
+    await expectAccessible();
+
+    // The first product: its quantity typed, added with Enter.
+    await tabTo(page, cartMessages.quantityLabel(cases!.name));
+    await retype(page, '100');
+    await tabTo(page, cartMessages.addToListLabel(cases!.name));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(cartMessages.added)).toBeVisible();
+
+    // The second at its minimum.
+    await tabTo(page, cartMessages.quantityLabel(psu!.name));
+    await expect(page.getByLabel(cartMessages.quantityLabel(psu!.name))).toHaveValue('10');
+    await tabTo(page, cartMessages.addToListLabel(psu!.name));
+    await page.keyboard.press('Enter');
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Order list, 2 items' });
+    await expect(link).toBeVisible();
+    await expect(page.getByText(cartMessages.added)).toBeHidden();
+    await expectAccessible();
+
+    // Back up to the order list's link in the top bar.
+    await tabTo(page, 'Order list, 2 items', { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order list' })).toBeFocused();
+    await expectAccessible();
+
+    // A quantity that is not a pack multiple is said at once; then the break price.
+    await tabTo(page, cartMessages.quantityLabel(psu!.name));
+    await retype(page, '52');
+    await expect(page.getByText(b2bMessages.notPackMultiple(5))).toBeVisible();
+    await expect(page.getByRole('button', { name: cartMessages.checkout })).toBeDisabled();
+    await expectAccessible();
+    await retype(page, '50');
+    await expect(page.getByText(b2bMessages.notPackMultiple(5))).toBeHidden();
+    await expect(page.getByText('$27 each')).toBeVisible();
+    await expect(page.getByText(/^Order total: \$5,850/)).toBeVisible();
+    await tabTo(page, cartMessages.checkout);
+    await page.keyboard.press('Enter');
+
+    // The checkout.
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
+    await expectAccessible();
+    await tabTo(page, 'Phone');
+    await page.keyboard.type('+1 555 0100');
+    await tabTo(page, 'Address');
+    await page.keyboard.type('1 Keyboard Street, Springfield');
+    await tabTo(page, cartMessages.poNumber);
+    await page.keyboard.type('PO-KEYS-1');
+    await tabTo(page, cartMessages.placeOrder);
+    await page.keyboard.press('Enter');
+
+    // The payment page of the one order: the card form, then Pay.
+    await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+    await expect(page.getByText('Please Pay: $5,850')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await expectAccessible();
+    await tabTo(page, 'Card number');
+    await page.keyboard.type(TEST_CARD);
+    await tabTo(page, 'Expiry (MM/YY)');
+    await page.keyboard.type('12/34');
+    await tabTo(page, 'CVC');
+    await page.keyboard.type('123');
+    await tabTo(page, 'Pay');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: messages.paymentCompleted })).toBeFocused();
+    await expectAccessible();
+  });
+});

@@ -1,0 +1,259 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+  b2bMessages,
+  confirmMessages,
+  formatPrice,
+  messages,
+  orderPageMessages as text,
+  type Order,
+} from '@shop/shared';
+import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
+import { E2E_ADMIN } from './support/accounts.js';
+import { expect, test } from './support/fixtures.js';
+import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+
+/*
+ * The order page (DESIGN.md section 9): a customer follows an order of two products from
+ * placing to shipped, with its invoice; the admin ships it with a carrier and tracking number.
+ * Products 7 and 9 are ordered here and by tests that never compare their stock.
+ */
+const single: DemoProduct = demoProducts[8]!;
+const pair: readonly DemoProduct[] = [demoProducts[9]!, demoProducts[7]!];
+
+const TEST_CARD = '4242 4242 4242 4242';
+const CARRIER = 'UPS';
+const TRACKING = '1Z999AA10123456784';
+
+/** With SHOTS_DIR set, each page is also saved at 1280 and 390 px wide, to be looked at. */
+const SHOTS_DIR = process.env['SHOTS_DIR'];
+
+async function screenshot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Let the layout settle (the dashboard menu wraps, the tables stack).
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+async function token(page: Page): Promise<string> {
+  const value = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(value).toBeTruthy();
+  return value!;
+}
+
+async function productIds(page: Page): Promise<Map<string, string>> {
+  const response = await page.request.get('/api/products');
+  expect(response.ok()).toBe(true);
+  const products = (await response.json()) as { _id: string; name: string }[];
+  return new Map(products.map((product) => [product.name, product._id]));
+}
+
+/** Places one order of several products through `POST /api/orders`, as the checkout does. */
+async function placeOrderOf(page: Page, items: readonly DemoProduct[], poNumber?: string) {
+  const ids = await productIds(page);
+  const response = await page.request.post('/api/orders', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+    data: {
+      lines: items.map((item) => ({ productId: ids.get(item.name), quantity: item.minquantity })),
+      phone: '+1 555 0100',
+      address: '4 Assembly Road\nSpringfield',
+      ...(poNumber && { poNumber }),
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+/** Places a one-product order through its order page, as the spec's customer does. */
+async function placeOrderOnPage(page: Page, item: DemoProduct) {
+  await page.goto('/products');
+  await page.getByRole('link', { name: `Order Now: ${item.name}` }).click();
+  await page.getByLabel('Phone').fill('+1 555 0100');
+  await page.getByLabel('Address').fill('4 Assembly Road, Springfield');
+  await page.getByLabel('Quantity').fill(String(item.minquantity));
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+}
+
+function orderHeading(page: Page, orderId: string) {
+  return page.getByRole('heading', { level: 1, name: text.title(orderId) });
+}
+
+test.describe('the order page', () => {
+  test('a customer follows an order of two products from placed to shipped, with its invoice', async ({
+    page,
+    expectAccessible,
+  }) => {
+    // Two sign-ins, a payment, a shipment and an axe check at each step.
+    test.slow();
+    const customer = await registerThroughPage(page, 'orderpage');
+    await placeOrderOnPage(page, single);
+    const order = await placeOrderOf(page, pair, 'PO-E2E-7');
+    expect(order.lines).toHaveLength(2);
+
+    // My Order: both orders, each linked to its page; the multi-line one by its first product.
+    await page.goto('/dashboard');
+    const myOrders = page.getByRole('region', { name: 'My orders' });
+    await expect(
+      myOrders.getByRole('link', { name: text.detailsLabel(single.name) }),
+    ).toBeVisible();
+    await expect(myOrders.getByText(/\+ 1 more$/)).toBeVisible();
+    await screenshot(page, 'my-order');
+    await myOrders.getByRole('link', { name: text.detailsLabel(order.orderPName) }).click();
+
+    await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
+    await expect(orderHeading(page, order._id)).toBeVisible();
+    await expect(page.getByText('pending', { exact: true })).toBeVisible();
+    await expect(page.getByText('PO-E2E-7')).toBeVisible();
+    await expect(page.getByText(text.payWithin('1 day 23 h'), { exact: true })).toBeVisible();
+    const lines = page.getByRole('region', { name: text.lines });
+    for (const line of order.lines) {
+      const row = lines.getByRole('row').filter({ hasText: line.productName });
+      await expect(
+        row.getByRole('cell', { name: String(line.quantity), exact: true }),
+      ).toBeVisible();
+      await expect(
+        row.getByRole('cell', { name: formatPrice(line.lineTotal), exact: true }),
+      ).toBeVisible();
+    }
+    await expect(
+      page.getByText(`${text.orderTotal}: ${formatPrice(order.orderPrice)}`),
+    ).toBeVisible();
+    const timeline = page.getByRole('region', { name: text.timeline });
+    await expect(timeline.getByRole('listitem')).toHaveText([/^.?Placed/, /Paid/, /Shipped/]);
+    await expect(timeline.getByRole('listitem').nth(1)).toContainText(text.notYet);
+    await expectAccessible();
+    await screenshot(page, 'order-page-unpaid');
+
+    // The invoice, from the keyboard: a PDF under the name the server gives it.
+    await page.getByRole('link', { name: text.payNow }).focus();
+    await page.keyboard.press('Tab');
+    const invoiceButton = page.getByRole('button', { name: text.downloadInvoice });
+    await expect(invoiceButton).toBeFocused();
+    expect(await invoiceButton.evaluate((button) => button.matches(':focus-visible'))).toBe(true);
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.getByText(text.invoiceDownloaded)).toBeVisible();
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      const pdf = path.join(SHOTS_DIR, 'invoice.pdf');
+      await download.saveAs(pdf);
+      try {
+        execFileSync('pdftoppm', [
+          '-png',
+          '-r',
+          '80',
+          '-f',
+          '1',
+          '-l',
+          '1',
+          pdf,
+          pdf.replace(/\.pdf$/, ''),
+        ]);
+      } catch {
+        // pdftoppm is not everywhere: the PDF itself is kept to look at.
+      }
+    }
+
+    // Pay now: the payment page lists both lines.
+    await page.getByRole('link', { name: text.payNow }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${order._id}`);
+    const summary = page.getByRole('list', { name: text.lines });
+    await expect(summary.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText(`Please Pay: ${formatPrice(order.orderPrice)}`)).toBeVisible();
+    await expectAccessible();
+    await screenshot(page, 'payment-page');
+    await page.getByLabel('Card number').fill(TEST_CARD);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await expect(pay).toBeEnabled();
+    await pay.click();
+    await expect(page.getByRole('heading', { name: messages.paymentCompleted })).toBeVisible();
+    await logOut(page);
+
+    // The admin ships it: the dialog asks for carrier and tracking number, both or neither.
+    await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/dashboard/manage');
+    const what = `${order.orderPName} for ${customer.name}`;
+    const row = page
+      .getByRole('region', { name: 'Orders' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: text.detailsLabel(what) }) });
+    await row.getByRole('button', { name: `Ship Order: ${what}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: confirmMessages.shipTitle })).toBeVisible();
+    await expect(dialog.getByLabel(text.carrier)).toBeFocused();
+    await dialog.getByLabel(text.carrier).fill(CARRIER);
+    await dialog.getByRole('button', { name: confirmMessages.shipConfirm }).click();
+    await expect(dialog.getByText(b2bMessages.trackingRequired)).toBeVisible();
+    await expect(dialog.getByLabel(text.trackingNumber)).toBeFocused();
+    await expect(dialog.getByLabel(text.trackingNumber)).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible();
+    await screenshot(page, 'ship-dialog-error');
+    await dialog.getByLabel(text.trackingNumber).fill(TRACKING);
+    await screenshot(page, 'ship-dialog');
+    await dialog.getByLabel(text.trackingNumber).press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('shipped', { exact: true })).toBeVisible();
+    await expect(row.getByText(text.shipment(CARRIER, TRACKING))).toBeVisible();
+    await expectAccessible();
+    await screenshot(page, 'manage-order-shipped');
+
+    // The admin may open the order page too, and goes back to Manage Order from it.
+    await row.getByRole('link', { name: text.detailsLabel(what) }).click();
+    await expect(orderHeading(page, order._id)).toBeVisible();
+    await expect(page.getByRole('link', { name: text.backToManageOrder })).toBeVisible();
+    await expect(page.getByRole('link', { name: text.payNow })).toHaveCount(0);
+    await logOut(page);
+
+    // The customer sees it shipped, with the carrier and tracking number.
+    await logInThroughPage(page, customer.email, customer.password);
+    await page.goto(`/dashboard/orders/${order._id}`);
+    await expect(orderHeading(page, order._id)).toBeVisible();
+    await expect(page.getByText('shipped', { exact: true })).toBeVisible();
+    const shipped = timeline.getByRole('listitem').nth(2);
+    await expect(shipped).toHaveAttribute('aria-current', 'step');
+    await expect(shipped).toContainText(CARRIER);
+    await expect(shipped).toContainText(TRACKING);
+    await expect(timeline.getByRole('listitem').nth(1)).not.toContainText(text.notYet);
+    await expect(page.getByRole('link', { name: text.payNow })).toHaveCount(0);
+    await expectAccessible();
+    await screenshot(page, 'order-page-shipped');
+  });
+
+  test('another customer gets the permission message, and an unknown order the not-found page', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await registerThroughPage(page, 'owner');
+    const order = await placeOrderOf(page, [pair[0]!]);
+    await logOut(page);
+
+    await registerThroughPage(page, 'stranger');
+    await page.goto(`/dashboard/orders/${order._id}`);
+    await expect(orderHeading(page, order._id)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(messages.noPermission);
+    await expect(page.getByRole('button', { name: text.downloadInvoice })).toHaveCount(0);
+    await expectAccessible();
+    const invoice = await page.request.get(`/api/orders/${order._id}/invoice`, {
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
+    expect(invoice.status()).toBe(403);
+
+    await page.goto('/dashboard/orders/0123456789abcdef01234567');
+    await expect(page.getByRole('heading', { level: 1, name: messages.notFound })).toBeVisible();
+  });
+});
