@@ -26,3 +26,4 @@ export * from './cart.js';
 export * from './categories.js';
 export * from './product-terms.js';
 export * from './cart-messages.js';
+export * from './list-queries.js';

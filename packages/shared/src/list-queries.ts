@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES } from './categories.js';
+import { MAX_LIST_LIMIT } from './constants.js';
+import { numberMessages, wholeNumberInput } from './numbers.js';
+import { ORDER_STATUSES } from './orders.js';
+
+/**
+ * The query strings of the searchable lists (DESIGN.md section 10): `GET /api/products` for
+ * everyone, `GET /api/orders` and `GET /api/users` for admins. Without any of these parameters
+ * each list answers its whole array as before; with any of them it answers the matches (one
+ * page of them with `page` or `limit`), and the number of matches in the `X-Total-Count`
+ * header. A lone `limit` is the first N in the default order, as the home page has always asked. The web app builds its
+ * addresses (`/products?q=atx&category=cases&sort=price`) from the same schemas.
+ */
+
+/** The sorts of `GET /api/products?sort=`: `-price` is the dearest first. */
+export const PRODUCT_SORTS = ['price', '-price', 'name', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const productSortLabels: Record<ProductSort, string> = {
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  name: 'Name',
+  newest: 'Newest',
+};
+
+/** Manage Order's status filter: every order status, `cancelled` included (DESIGN.md 11). */
+export const ORDER_STATUS_FILTERS = ORDER_STATUSES;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** A search longer than this is a mistake or an attack, not a product name. */
+export const SEARCH_MAX_LENGTH = 100;
+/** The page size when `page` comes without `limit`; with neither, every match is answered. */
+export const DEFAULT_PAGE_SIZE = 24;
+
+export const listQueryMessages = {
+  q: `q must be at most ${SEARCH_MAX_LENGTH} characters`,
+  category: `category must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
+  sort: `sort must be one of ${PRODUCT_SORTS.join(', ')}`,
+  status: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}`,
+  page: 'page must be a whole number from 1',
+  limit: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`,
+} as const;
+
+/** An empty parameter (`?q=&category=`, as a GET form sends it) is an absent one. */
+const blankIsAbsent = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const searchField = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, listQueryMessages.q)
+    // A NUL or other control character matches no product and upsets some drivers.
+    .regex(/^[^\p{Cc}]*$/u, 'q must not contain control characters')
+    .optional(),
+);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankIsAbsent, z.enum(values, { error: message }).optional());
+
+const pageField = z.preprocess(
+  blankIsAbsent,
+  wholeNumberInput(
+    z
+      .number(numberMessages(listQueryMessages.page, listQueryMessages.page))
+      .int(listQueryMessages.page)
+      .min(1, listQueryMessages.page)
+      .max(1_000_000, 'page must be at most 1000000'),
+  ).optional(),
+);
+
+const limitField = z.preprocess(
+  blankIsAbsent,
+  wholeNumberInput(
+    z
+      .number(numberMessages(listQueryMessages.limit, listQueryMessages.limit))
+      .int(listQueryMessages.limit)
+      .min(1, listQueryMessages.limit)
+      .max(MAX_LIST_LIMIT, listQueryMessages.limit),
+  ).optional(),
+);
+
+/** `GET /api/products?q=&category=&sort=&page=&limit=`. */
+export const productListQuerySchema = z.object({
+  q: searchField,
+  category: oneOf(PRODUCT_CATEGORIES, listQueryMessages.category),
+  sort: oneOf(PRODUCT_SORTS, listQueryMessages.sort),
+  page: pageField,
+  limit: limitField,
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** `GET /api/orders?q=&status=&page=&limit=` (admins). */
+export const adminOrderListQuerySchema = z.object({
+  q: searchField,
+  status: oneOf(ORDER_STATUS_FILTERS, listQueryMessages.status),
+  page: pageField,
+  limit: limitField,
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+/** `GET /api/users?q=&page=&limit=` (admins). */
+export const adminUserListQuerySchema = z.object({
+  q: searchField,
+  page: pageField,
+  limit: limitField,
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
