@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
-import { productsQuery } from '../features/catalog/api/get-products';
+import { productQuery } from '../features/catalog/api/get-product';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
@@ -26,12 +26,24 @@ export const createAppRouter = (queryClient: QueryClient) =>
         { index: true, Component: HomeRoute },
         {
           path: 'products',
-          // Not awaited: the page shows its placeholders if the list is not there yet.
-          loader: () => {
-            void queryClient.prefetchQuery(productsQuery());
+          // Not awaited: the page shows its placeholders if the list is not there yet. The search
+          // code comes as its own small chunk, beside the page's, so the home page does not carry it.
+          loader: ({ request }) => {
+            void import('../features/catalog/api/search-products').then(
+              ({ prefetchProductSearch }) =>
+                prefetchProductSearch(queryClient, new URL(request.url).searchParams),
+            );
             return null;
           },
           lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }),
+        },
+        {
+          path: 'products/:productId',
+          loader: ({ params }) => {
+            void queryClient.prefetchQuery(productQuery(params['productId'] ?? ''));
+            return null;
+          },
+          lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }),
         },
         {
           path: 'blogs',

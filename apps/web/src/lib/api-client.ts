@@ -49,7 +49,7 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
  * ApiRequestError. The access token goes with every call when there is one; a 401 to a call that
  * carried it signs the user out.
  */
-async function apiRequest(
+export async function apiRequest(
   path: string,
   { json, body: formData, ...init }: ApiInit,
   accept: string,

@@ -1,18 +1,26 @@
-import { ProductsSection } from '../../features/catalog/components/products-section';
-import { usePageTitle } from '../../lib/use-page-title';
+import { productSearchMessages as text } from '@shop/shared';
+import { PageMeta } from '../../components/layout/page-meta';
 import { PageHeader } from '../../components/ui/page-header';
+import { ProductSearchForm } from '../../features/catalog/components/product-search-form';
+import { ProductSearchResults } from '../../features/catalog/components/product-search-results';
+import { useProductSearchParams } from '../../features/catalog/hooks/use-product-search-params';
+import { NO_SEARCH, productSearchHref } from '../../features/catalog/product-search';
 
+/** /products: the catalog, searched, filtered, sorted and paged through its address. */
 export function ProductsRoute() {
-  usePageTitle('Our Tools');
+  const { search, setSearch, changedElsewhere } = useProductSearchParams();
   return (
     <>
-      <PageHeader title="Our Tools">
-        <p>
-          Every case and power supply we make, with its price per piece, minimum order and the
-          quantity available to ship now.
-        </p>
+      <PageMeta
+        title={text.title(search)}
+        description={text.intro}
+        canonicalPath={productSearchHref(search)}
+      />
+      <PageHeader title={text.pageTitle}>
+        <p>{text.intro}</p>
       </PageHeader>
-      <ProductsSection headingLevel={2} />
+      <ProductSearchForm search={search} onSearch={setSearch} changedElsewhere={changedElsewhere} />
+      <ProductSearchResults search={search} onClear={() => setSearch(NO_SEARCH, 'commit')} />
     </>
   );
 }

@@ -1,6 +1,11 @@
+import type { ProductSearch } from '../product-search';
+
 /** Every TanStack Query key of products comes from here. */
 export const productKeys = {
   all: ['products'] as const,
   list: (limit?: number) => [...productKeys.all, 'list', { limit: limit ?? null }] as const,
+  /** A page of /products' search; its fields in a fixed order, so one search has one key. */
+  search: ({ q, category, sort, page }: ProductSearch) =>
+    [...productKeys.all, 'search', { q, category, sort, page }] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
 };

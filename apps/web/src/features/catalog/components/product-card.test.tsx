@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ProductCard } from './product-card';
@@ -77,5 +77,15 @@ describe('ProductCard', () => {
     unmount();
     renderWithProviders(<ProductCard product={{ ...product, aqty: 20, aQty: 20 }} />);
     expect(screen.queryByRole('button', { name: /Add to order list/ })).not.toBeInTheDocument();
+  });
+
+  it("links the product's name to its page, and keeps 'Order Now'", () => {
+    renderWithProviders(<ProductCard product={product} />);
+    const heading = screen.getByRole('heading', { name: product.name });
+    expect(within(heading).getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/products/${product._id}`,
+    );
+    expect(screen.getByRole('link', { name: `Order Now: ${product.name}` })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
-import { canMeetMinimum, formatPrice, stockMessages, type Product } from '@shop/shared';
+import { formatPrice, type Product } from '@shop/shared';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { AddToOrderListSlot } from '../../cart/components/add-to-order-list-slot';
+import { ProductOrderActions } from './product-order-actions';
 import { ProductTerms } from './product-terms';
 
 interface ProductCardProps {
@@ -32,7 +34,9 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
       </figure>
       <div className="card-body gap-3">
         <Heading id={headingId} className="card-title text-lg leading-snug">
-          {product.name}
+          <Link to={paths.product.to(product._id)} className="link link-hover">
+            {product.name}
+          </Link>
         </Heading>
         <p className="text-primary text-2xl font-bold">{formatPrice(product.price)}</p>
         <p className="text-base-content/80 text-sm">{product.description}</p>
@@ -42,21 +46,10 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           <li>Able. Qty. - {product.aqty} pc&apos;s</li>
         </ul>
         <div className="card-actions mt-auto justify-end">
-          {canMeetMinimum(product) && <AddToOrderListSlot product={product} />}
-          {canMeetMinimum(product) ? (
-            <Link
-              to={`/order/${product._id}`}
-              className="btn btn-primary w-full sm:w-auto"
-              aria-label={`Order Now: ${product.name}`}
-            >
-              Order Now
-            </Link>
-          ) : (
-            // No Order Now: the stock cannot cover even the smallest order.
-            <p className="alert alert-warning w-full py-2 text-sm font-medium">
-              {stockMessages.notEnoughForMinimum(product.minquantity)}
-            </p>
-          )}
+          <ProductOrderActions
+            product={product}
+            addToList={<AddToOrderListSlot product={product} />}
+          />
         </div>
       </div>
     </article>

@@ -12,8 +12,11 @@ import { useId } from 'react';
  */
 export function ProductTerms({
   product,
+  priceBreaks = true,
 }: {
   product: Pick<Product, 'category' | 'sku' | 'increment' | 'priceBreaks'>;
+  /** false where the volume prices are shown as a table instead (the product page). */
+  priceBreaks?: boolean;
 }) {
   const breaksId = useId();
   const breaks = [...product.priceBreaks].sort((a, b) => a.minQty - b.minQty);
@@ -28,7 +31,7 @@ export function ProductTerms({
           <span className="font-medium">{terms.packSize(product.increment)}</span>
         )}
       </p>
-      {breaks.length > 0 && (
+      {priceBreaks && breaks.length > 0 && (
         <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
           <span id={breaksId} className="font-medium">
             {terms.volumePrices}:

@@ -1,0 +1,44 @@
+import { metaDescription, productPageMessages } from '@shop/shared';
+import { useParams } from 'react-router';
+import { PageMeta } from '../../components/layout/page-meta';
+import { QueryState } from '../../components/ui/query-state';
+import { paths } from '../../config/paths';
+import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
+import { useProduct } from '../../features/catalog/api/get-product';
+import { ProductDetails } from '../../features/catalog/components/product-details';
+import { ProductOrderActions } from '../../features/catalog/components/product-order-actions';
+
+/**
+ * /products/{id}: one product with everything a buyer weighs (price and volume prices, minimum,
+ * pack size, stock, specs) and its two ways to order. An unknown or malformed id is the
+ * not-found page (the API answers 404 for both).
+ */
+export function ProductRoute() {
+  const { productId = '' } = useParams();
+  const query = useProduct(productId);
+  return (
+    <QueryState query={query} what="the product">
+      {(product) => (
+        <>
+          <PageMeta
+            title={product.name}
+            description={metaDescription(
+              product.description || productPageMessages.fallbackDescription(product.name),
+            )}
+            canonicalPath={paths.product.to(product._id)}
+            image={product.imgURL}
+            type="product"
+          />
+          <ProductDetails product={product} variant="page">
+            <div className="card-actions mt-2 items-end">
+              <ProductOrderActions
+                product={product}
+                addToList={<AddToOrderListSlot product={product} />}
+              />
+            </div>
+          </ProductDetails>
+        </>
+      )}
+    </QueryState>
+  );
+}

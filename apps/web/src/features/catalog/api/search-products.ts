@@ -1,0 +1,30 @@
+import type { Product } from '@shop/shared';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiFetchList, type ApiList } from '../../../lib/api-list';
+import { productSearchApiQuery, readProductSearch, type ProductSearch } from '../product-search';
+import { productKeys } from './product-keys';
+
+/** One page of the products a search matches, and how many match in all. */
+export function searchProducts(search: ProductSearch): Promise<ApiList<Product>> {
+  return apiFetchList<Product>(`/products${productSearchApiQuery(search)}`);
+}
+
+export function productSearchQuery(search: ProductSearch) {
+  return queryOptions({
+    queryKey: productKeys.search(search),
+    queryFn: () => searchProducts(search),
+  });
+}
+
+/**
+ * The products page's results. While the next search or page loads, the last results stay on
+ * screen (marked as placeholder data) instead of the grid emptying and refilling.
+ */
+export function useProductSearch(search: ProductSearch) {
+  return useQuery({ ...productSearchQuery(search), placeholderData: keepPreviousData });
+}
+
+/** Starts loading the results an address of /products asks for (the route's loader). */
+export function prefetchProductSearch(client: QueryClient, params: URLSearchParams) {
+  return client.prefetchQuery(productSearchQuery(readProductSearch(params)));
+}

@@ -1,0 +1,132 @@
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX_LENGTH,
+  categoryLabels,
+  productSearchMessages as text,
+  productSortLabels,
+  type ProductCategory,
+  type ProductSort,
+} from '@shop/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { SearchChange } from '../hooks/use-product-search-params';
+import { cleanSearchText, type ProductSearch } from '../product-search';
+
+interface ProductSearchFormProps {
+  /** The search the address holds. */
+  search: ProductSearch;
+  onSearch: (next: ProductSearch, how: SearchChange) => void;
+  /** Whether the address last changed elsewhere (Back, Clear search): the box then follows it. */
+  changedElsewhere: boolean;
+}
+
+/**
+ * The products page's search box, category and sort. The results follow the box's text once
+ * typing pauses (SEARCH_DEBOUNCE_MS), not at every key; Enter, a category or a sort apply at once.
+ * Any change starts again from the first page.
+ */
+export function ProductSearchForm({ search, onSearch, changedElsewhere }: ProductSearchFormProps) {
+  const id = useId();
+  const [typed, setTyped] = useState(search.q);
+  const [shownQ, setShownQ] = useState(search.q);
+  // The address's search changed: the box shows it, unless it is the box's own typing arriving
+  // (the text may have gone on meanwhile, or end with a space the address does not keep).
+  if (shownQ !== search.q) {
+    setShownQ(search.q);
+    if (changedElsewhere && cleanSearchText(typed) !== search.q) setTyped(search.q);
+  }
+
+  const q = cleanSearchText(typed);
+  useEffect(() => {
+    if (q === search.q) return;
+    const timer = setTimeout(
+      () => onSearch({ ...search, q, page: 1 }, 'typing'),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [q, search, onSearch]);
+
+  const commit = (change: Partial<ProductSearch>) =>
+    onSearch({ ...search, q, page: 1, ...change }, 'commit');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    commit({});
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label={text.formLabel}
+      onSubmit={onSubmit}
+      className="bg-base-100 border-base-300 rounded-box mb-6 grid gap-4 border p-4 shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
+    >
+      <div>
+        <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
+          {text.searchLabel}
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          name="q"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder={text.searchPlaceholder}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="search"
+          className="input w-full"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-category`} className="mb-1 block text-sm font-medium">
+          {text.categoryLabel}
+        </label>
+        <select
+          id={`${id}-category`}
+          name="category"
+          value={search.category ?? ''}
+          onChange={(event) =>
+            commit({
+              category:
+                PRODUCT_CATEGORIES.find((category) => category === event.target.value) ?? null,
+            })
+          }
+          className="select w-full"
+        >
+          <option value="">{text.allCategories}</option>
+          {PRODUCT_CATEGORIES.map((category: ProductCategory) => (
+            <option key={category} value={category}>
+              {categoryLabels[category]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium">
+          {text.sortLabel}
+        </label>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          value={search.sort ?? ''}
+          onChange={(event) =>
+            commit({ sort: PRODUCT_SORTS.find((sort) => sort === event.target.value) ?? null })
+          }
+          className="select w-full"
+        >
+          <option value="">{text.catalogOrder}</option>
+          {PRODUCT_SORTS.map((sort: ProductSort) => (
+            <option key={sort} value={sort}>
+              {productSortLabels[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-primary">
+        {text.submit}
+      </button>
+    </form>
+  );
+}

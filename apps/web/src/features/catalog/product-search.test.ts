@@ -1,0 +1,95 @@
+import { DEFAULT_PAGE_SIZE, productListQuerySchema, SEARCH_MAX_LENGTH } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  NO_SEARCH,
+  cleanSearchText,
+  isFiltered,
+  pageCount,
+  productSearchApiQuery,
+  productSearchHref,
+  readProductSearch,
+} from './product-search';
+
+const read = (query: string) => readProductSearch(new URLSearchParams(query));
+
+describe('the search in the address of /products', () => {
+  it('reads the search, the category, the sort and the page', () => {
+    expect(read('q=atx&category=cases&sort=price&page=2')).toEqual({
+      q: 'atx',
+      category: 'cases',
+      sort: 'price',
+      page: 2,
+    });
+    expect(read('sort=-price')).toEqual({ ...NO_SEARCH, sort: '-price' });
+  });
+
+  it('is the plain catalog without parameters, and with empty ones (a GET form sends them)', () => {
+    expect(read('')).toEqual(NO_SEARCH);
+    expect(read('q=&category=&sort=&page=')).toEqual(NO_SEARCH);
+    expect(read('q=%20%20')).toEqual(NO_SEARCH);
+  });
+
+  it('leaves out a value the shop does not know instead of failing the page', () => {
+    expect(read('category=toasters&sort=cheap&page=0')).toEqual(NO_SEARCH);
+    expect(read('page=-1')).toEqual(NO_SEARCH);
+    expect(read('page=1.5')).toEqual(NO_SEARCH);
+    expect(read('page=abc')).toEqual(NO_SEARCH);
+    expect(read('page=99999999')).toEqual(NO_SEARCH);
+    expect(read('q=atx&sort=PRICE')).toEqual({ ...NO_SEARCH, q: 'atx' });
+  });
+
+  it('cleans the words: trimmed, no control characters, at most the length the server takes', () => {
+    expect(cleanSearchText('  micro atx ')).toBe('micro atx');
+    expect(cleanSearchText('atx\u0000tower\n')).toBe('atx tower');
+    expect(cleanSearchText('x'.repeat(SEARCH_MAX_LENGTH + 20))).toHaveLength(SEARCH_MAX_LENGTH);
+  });
+
+  it('writes only what differs from the plain catalog, always in the same order', () => {
+    expect(productSearchHref(NO_SEARCH)).toBe('/products');
+    expect(productSearchHref({ q: 'atx', category: 'cases', sort: 'price', page: 2 })).toBe(
+      '/products?q=atx&category=cases&sort=price&page=2',
+    );
+    expect(productSearchHref({ ...NO_SEARCH, page: 1, sort: 'name' })).toBe('/products?sort=name');
+    expect(productSearchHref({ ...NO_SEARCH, q: 'a&b "c"' })).toBe('/products?q=a%26b+%22c%22');
+    // What it writes, it reads back.
+    const search = {
+      q: 'a&b "c" 100%',
+      category: 'power-supplies',
+      sort: '-price',
+      page: 3,
+    } as const;
+    expect(read(productSearchHref(search).split('?')[1]!)).toEqual(search);
+  });
+
+  it('asks the API for pages of DEFAULT_PAGE_SIZE, and for the first page as a lone limit', () => {
+    expect(productSearchApiQuery(NO_SEARCH)).toBe(`?limit=${DEFAULT_PAGE_SIZE}`);
+    expect(productSearchApiQuery({ q: 'atx', category: 'cases', sort: 'price', page: 2 })).toBe(
+      `?q=atx&category=cases&sort=price&page=2&limit=${DEFAULT_PAGE_SIZE}`,
+    );
+  });
+
+  it('asks only what the server accepts (the shared schema)', () => {
+    for (const query of [
+      '',
+      'q=atx&category=cases&sort=price&page=2',
+      'q=%00%22%25*(OR-&page=1000000',
+      `q=${'y'.repeat(300)}&sort=newest`,
+      'category=bad&sort=bad&page=bad',
+    ]) {
+      const params = Object.fromEntries(
+        new URLSearchParams(productSearchApiQuery(read(query)).slice(1)),
+      );
+      expect(productListQuerySchema.safeParse(params).success, query).toBe(true);
+    }
+  });
+
+  it('tells a narrowed search from the plain catalog, and counts pages', () => {
+    expect(isFiltered(NO_SEARCH)).toBe(false);
+    expect(isFiltered({ ...NO_SEARCH, page: 3 })).toBe(false);
+    expect(isFiltered({ ...NO_SEARCH, category: 'cases' })).toBe(true);
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(DEFAULT_PAGE_SIZE)).toBe(1);
+    expect(pageCount(DEFAULT_PAGE_SIZE + 1)).toBe(2);
+    expect(pageCount(312)).toBe(Math.ceil(312 / DEFAULT_PAGE_SIZE));
+  });
+});

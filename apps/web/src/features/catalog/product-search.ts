@@ -1,0 +1,96 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  SEARCH_MAX_LENGTH,
+  type ProductCategory,
+  type ProductSort,
+} from '@shop/shared';
+import { paths } from '../../config/paths';
+
+/**
+ * What /products shows, as its address says it (`/products?q=atx&category=cases&sort=price&page=2`):
+ * the address is the one place the search lives, so a search can be shared, bookmarked and
+ * walked with Back and Forward. Read with the shared constants `productListQuerySchema` checks
+ * on the server (no zod here: this runs before the products page is drawn).
+ */
+export interface ProductSearch {
+  /** The search words, trimmed; '' for none. */
+  q: string;
+  category: ProductCategory | null;
+  /** null: the catalog's own order. */
+  sort: ProductSort | null;
+  /** From 1. */
+  page: number;
+}
+
+export const NO_SEARCH: ProductSearch = { q: '', category: null, sort: null, page: 1 };
+
+/** The schema's bound: a larger page is refused by the server, so it is not asked for. */
+const MAX_PAGE = 1_000_000;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((known) => known === value) ?? null;
+
+/**
+ * Cleans a search typed or pasted: no control characters (the server refuses them), trimmed, at
+ * most SEARCH_MAX_LENGTH characters (the box holds no more).
+ */
+export function cleanSearchText(text: string): string {
+  return text
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH)
+    .trim();
+}
+
+/**
+ * The search an address asks for. A value the shop does not know (a hand-edited `sort=cheap`,
+ * `page=0`) is left out rather than refused: the page shows what the rest of the address asks.
+ */
+export function readProductSearch(params: URLSearchParams): ProductSearch {
+  const pageText = params.get('page') ?? '';
+  const page = /^\d{1,7}$/.test(pageText) ? Number(pageText) : 1;
+  return {
+    q: cleanSearchText(params.get('q') ?? ''),
+    category: oneOf(PRODUCT_CATEGORIES, params.get('category')),
+    sort: oneOf(PRODUCT_SORTS, params.get('sort')),
+    page: page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+/** The address's query of a search: only what differs from the plain catalog, in one order. */
+export function productSearchParams(search: ProductSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  if (search.category) params.set('category', search.category);
+  if (search.sort) params.set('sort', search.sort);
+  if (search.page > 1) params.set('page', String(search.page));
+  return params;
+}
+
+/** The /products address of a search: `/products` for the plain catalog. */
+export function productSearchHref(search: ProductSearch): string {
+  const query = productSearchParams(search).toString();
+  return query ? `${paths.products.to()}?${query}` : paths.products.to();
+}
+
+/**
+ * The API's query for a search: pages of DEFAULT_PAGE_SIZE. The first page of the plain catalog
+ * is `?limit=24` alone, the first products in catalog order, which the server keeps ready.
+ */
+export function productSearchApiQuery(search: ProductSearch): string {
+  const params = productSearchParams(search);
+  params.set('limit', String(DEFAULT_PAGE_SIZE));
+  return `?${params.toString()}`;
+}
+
+/** Whether the search narrows or reorders the catalog, i.e. whether there is anything to clear. */
+export function isFiltered(search: ProductSearch): boolean {
+  return search.q !== '' || search.category !== null || search.sort !== null;
+}
+
+/** How many pages `total` matches fill. */
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+}
