@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
-import { productQuery } from '../features/catalog/api/get-product';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
@@ -40,7 +39,9 @@ export const createAppRouter = (queryClient: QueryClient) =>
         {
           path: 'products/:productId',
           loader: ({ params }) => {
-            void queryClient.prefetchQuery(productQuery(params['productId'] ?? ''));
+            void import('../features/catalog/api/get-product').then(({ productQuery }) =>
+              queryClient.prefetchQuery(productQuery(params['productId'] ?? '')),
+            );
             return null;
           },
           lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }),
