@@ -77,7 +77,7 @@ test.describe('B2B catalog fields', () => {
     await expect(page.getByLabel('SKU')).toHaveAccessibleDescription(productRuleMessages.skuTaken);
 
     // The card says the terms.
-    await page.goto('/products');
+    await page.goto(`/products?q=${encodeURIComponent(name)}`);
     const card = page.getByRole('article').filter({ hasText: name });
     await expect(card.getByRole('heading', { name })).toBeVisible();
     await expect(card.getByText(formatPrice(80), { exact: true })).toBeVisible();

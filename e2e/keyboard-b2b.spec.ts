@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { b2bMessages, cartMessages, messages } from '@shop/shared';
+import { b2bMessages, cartMessages, messages, productSearchMessages } from '@shop/shared';
 import { expect, test } from './support/fixtures.js';
 import { registerThroughPage } from './support/flows.js';
 import { addTestProducts } from './support/order-list.js';
@@ -132,6 +132,16 @@ test.describe('B2B ordering with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Our Tools' })).toBeFocused();
     await expectAccessible();
+
+    // The search box finds the two by the words their names share (other tests' products may
+    // fill the first page of the catalog); Enter searches at once.
+    await tabTo(page, productSearchMessages.searchLabel);
+    await page.keyboard.type('keyboard b2b');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/products\?q=keyboard\+b2b$/);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      productSearchMessages.count(1, 2, 2),
+    );
 
     // The first product: its quantity typed, added with Enter.
     await tabTo(page, cartMessages.quantityLabel(cases!.name));

@@ -53,7 +53,9 @@ test.describe('the order list and the checkout', () => {
     const customer = await registerThroughPage(page, 'orderlist');
     await logOut(page);
 
-    await page.goto('/products');
+    // Both products, found by the words their names share: other tests' products may fill the
+    // first page of the catalog.
+    await page.goto(`/products?q=${encodeURIComponent('order list')}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Our Tools' })).toBeVisible();
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 0 items');
     const casesCard = productCard(page, cases!.name);
@@ -236,7 +238,7 @@ test.describe('the order list and the checkout', () => {
     );
     await page.setViewportSize({ width: 390, height: 844 });
     await registerThroughPage(page, 'orderlistphone');
-    await page.goto('/products');
+    await page.goto(`/products?q=${encodeURIComponent(item!.name)}`);
     const card = productCard(page, item!.name);
     await card.screenshot({ path: '/tmp/shots/webcart/product-card-390.png' });
     await card.getByRole('button', { name: `Add to order list: ${item!.name}` }).click();

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import type { ProductCategory } from '@shop/shared';
 import { E2E_ADMIN } from './accounts.js';
 import { expect } from './fixtures.js';
 import { logInThroughPage } from './flows.js';
@@ -22,7 +23,7 @@ let counter = 0;
  */
 export async function addTestProducts(
   browser: Browser,
-  products: Omit<TestProduct, '_id' | 'name'>[],
+  products: (Omit<TestProduct, '_id' | 'name'> & { category?: ProductCategory })[],
   label: string,
 ): Promise<TestProduct[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

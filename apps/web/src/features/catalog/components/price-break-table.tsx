@@ -24,7 +24,7 @@ export function PriceBreakTable({
 }) {
   if (product.priceBreaks.length === 0) return null;
   return (
-    <table className="table-sm table w-auto">
+    <table className="table-sm table max-w-md">
       <caption className="mb-1 text-left font-semibold">{text.priceBreaksCaption}</caption>
       <thead>
         <tr>

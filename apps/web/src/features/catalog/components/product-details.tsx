@@ -54,7 +54,7 @@ export function ProductDetails({ product, variant = 'order', children }: Product
         {page && <PriceBreakTable product={product} />}
         {children}
         {product.specs.length > 0 && (
-          <table className="table-sm border-base-300 table border-t">
+          <table className="table-sm table">
             <caption className="pt-3 text-left font-semibold">{text.specsCaption}</caption>
             <tbody>
               {product.specs.map((spec) => (
