@@ -4,7 +4,10 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { keepZodWithinCsp } from './lib/zod-jitless';
 import './index.css';
+
+keepZodWithinCsp();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
