@@ -5,7 +5,8 @@
 //    with a bare node:http server sending the same bytes, interleaved, median of the rounds;
 //    then a stock check (no order may oversell).
 //    The sign-in flood: 50 connections of wrong passwords while `/` is loaded (p95 of `/`).
-// 3. Lighthouse (mobile defaults, system Chromium) on / and /products, median of the runs.
+// 3. Lighthouse (mobile defaults, system Chromium) on /, /products and a product page, median
+//    of the runs.
 // The results also go to bench-results/latest.json (git-ignored). `--help` lists the options.
 import { execSync, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -661,7 +662,9 @@ async function runLighthouse() {
   cleanups.push(() => shop.stop());
   let pages;
   try {
-    pages = await lighthousePages(shop.url, ['/', '/products'], {
+    // A product page too: the first product of the demo catalog.
+    const [first] = (await api(`${shop.url}/api/products?limit=1`)).json;
+    pages = await lighthousePages(shop.url, ['/', '/products', `/products/${first._id}`], {
       runs: options.lighthouseRuns,
       chromePath: options.chromePath,
       onRun: (page, run) => console.log(`  ${page}: run ${run}/${options.lighthouseRuns}`),
