@@ -202,7 +202,7 @@ test.describe('finding products', () => {
     const item = demoProducts[0]!;
     await page.goto(`/products?q=${item.sku}`);
     const card = page.getByRole('article', { name: item.name });
-    await card.getByRole('link', { name: item.name }).click();
+    await card.getByRole('link', { name: item.name, exact: true }).click();
     await expect(page).toHaveURL(/\/products\/[0-9a-f]{24}$/);
     const id = page.url().split('/').pop()!;
 
