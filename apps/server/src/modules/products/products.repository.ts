@@ -1,5 +1,12 @@
 import type { ProductCategory, ProductSort, ProductSpec } from '@shop/shared';
-import { sql, type Kysely, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { PRODUCT_SEARCH_TEXT } from '../../db/migrations/0011-product-search.js';
 import type { Database, OrderRow, ProductRow } from '../../db/schema.js';
@@ -78,13 +85,35 @@ type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
  * Each order is an index's (migrations 0001 and 0011), ties broken by id so that pages never
  * overlap; a descending sort breaks ties descending, so the index is read backwards.
  */
-const ORDERS: Record<ProductSort | 'catalog', (query: ProductQuery) => ProductQuery> = {
-  catalog: (query) => query.orderBy('created_at').orderBy('id'),
-  newest: (query) => query.orderBy('created_at', 'desc').orderBy('id', 'desc'),
-  price: (query) => query.orderBy('price_cents').orderBy('id'),
-  '-price': (query) => query.orderBy('price_cents', 'desc').orderBy('id', 'desc'),
-  name: (query) => query.orderBy(sql`lower(name)`).orderBy('id'),
+const ORDERS: Record<ProductSort | 'catalog', [RawBuilder<unknown>, 'asc' | 'desc'][]> = {
+  catalog: [
+    [sql`created_at`, 'asc'],
+    [sql`id`, 'asc'],
+  ],
+  newest: [
+    [sql`created_at`, 'desc'],
+    [sql`id`, 'desc'],
+  ],
+  price: [
+    [sql`price_cents`, 'asc'],
+    [sql`id`, 'asc'],
+  ],
+  '-price': [
+    [sql`price_cents`, 'desc'],
+    [sql`id`, 'desc'],
+  ],
+  name: [
+    [sql`lower(name)`, 'asc'],
+    [sql`id`, 'asc'],
+  ],
 };
+
+function inOrder<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: ProductSort | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  return ORDERS[sort ?? 'catalog'].reduce((q, [by, direction]) => q.orderBy(by, direction), query);
+}
 
 export type RemoveResult =
   { kind: 'gone' } | { kind: 'deleted' } | { kind: 'archived'; cancelled: OrderRow[] };
@@ -144,14 +173,34 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
     /**
      * The queries `search` reads with (tests read their plans): the page, and how many match.
      * The count is a query of its own rather than a window over the page's rows, so that a page
-     * can stop early in index order and the count need not read whole rows.
+     * of a category can stop early in index order, and the count need not read whole rows.
      */
     searchQueries(search: ProductSearch) {
-      const ordered = ORDERS[search.sort ?? 'catalog'](matching(search)).selectAll('products');
+      const matches = matching(search).selectAll('products');
+      const paged = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) => {
+        const ordered = inOrder(query, search.sort);
+        const { window } = search;
+        return window ? ordered.limit(window.limit).offset(window.offset) : ordered;
+      };
+      // PostgreSQL guesses how many products a search finds from each word alone, and when it
+      // guesses many it walks the sort's index filtering every row: through the whole catalog
+      // when the words are rare together. Found first through the trigram index (a
+      // materialized CTE is a fence the planner keeps), the matches cost what they number (the
+      // count reads them anyway), never the catalog's size.
+      const fenced =
+        dialect === 'postgres' && search.words.some((w) => [...w].length >= TRIGRAM_LENGTH);
       return {
-        page: search.window
-          ? ordered.limit(search.window.limit).offset(search.window.offset)
-          : ordered,
+        page: fenced
+          ? paged(
+              db
+                .with(
+                  (cte) => cte('matches').materialized(),
+                  () => matches,
+                )
+                .selectFrom('matches')
+                .selectAll(),
+            )
+          : paged(matches),
         count: matching(search).select((eb) => eb.fn.countAll<number | string>().as('total')),
       };
     },
