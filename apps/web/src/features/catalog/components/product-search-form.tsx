@@ -60,24 +60,31 @@ export function ProductSearchForm({ search, onSearch, changedElsewhere }: Produc
       role="search"
       aria-label={text.formLabel}
       onSubmit={onSubmit}
-      className="bg-base-100 border-base-300 rounded-box mb-6 grid gap-4 border p-4 shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
+      // On a phone the box and its button take a row, category and sort share the next, so the
+      // first results still show on the first screen.
+      className="bg-base-100 border-base-300 rounded-box mb-6 grid grid-cols-2 gap-3 border p-3 shadow-sm sm:p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:gap-4"
     >
-      <div>
+      <div className="col-span-2 md:col-span-1">
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
           {text.searchLabel}
         </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          name="q"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder={text.searchPlaceholder}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoComplete="off"
-          enterKeyHint="search"
-          className="input w-full"
-        />
+        <div className="flex gap-2">
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={text.searchPlaceholder}
+            maxLength={SEARCH_MAX_LENGTH}
+            autoComplete="off"
+            enterKeyHint="search"
+            className="input min-w-0 grow"
+          />
+          <button type="submit" className="btn btn-primary">
+            {text.submit}
+          </button>
+        </div>
       </div>
       <div>
         <label htmlFor={`${id}-category`} className="mb-1 block text-sm font-medium">
@@ -124,9 +131,6 @@ export function ProductSearchForm({ search, onSearch, changedElsewhere }: Produc
           ))}
         </select>
       </div>
-      <button type="submit" className="btn btn-primary">
-        {text.submit}
-      </button>
     </form>
   );
 }
