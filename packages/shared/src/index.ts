@@ -27,4 +27,5 @@ export * from './categories.js';
 export * from './product-terms.js';
 export * from './cart-messages.js';
 export * from './list-queries.js';
+export * from './list-params.js';
 export * from './product-search.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from './categories.js';
 import { MAX_LIST_LIMIT } from './constants.js';
+import { PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './list-params.js';
 import { numberMessages, wholeNumberInput } from './numbers.js';
 import { ORDER_STATUSES } from './orders.js';
 
@@ -10,28 +11,13 @@ import { ORDER_STATUSES } from './orders.js';
  * each list answers its whole array as before; with any of them it answers the matches (one
  * page of them with `page` or `limit`), and the number of matches in the `X-Total-Count`
  * header. A lone `limit` is the first N in the default order, as the home page has always asked. The web app builds its
- * addresses (`/products?q=atx&category=cases&sort=price`) from the same schemas.
+ * addresses (`/products?q=atx&category=cases&sort=price`) from the same constants
+ * (list-params.ts: the sorts, their labels, the page size, the search's length).
  */
-
-/** The sorts of `GET /api/products?sort=`: `-price` is the dearest first. */
-export const PRODUCT_SORTS = ['price', '-price', 'name', 'newest'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-export const productSortLabels: Record<ProductSort, string> = {
-  price: 'Price: low to high',
-  '-price': 'Price: high to low',
-  name: 'Name',
-  newest: 'Newest',
-};
 
 /** Manage Order's status filter: every order status, `cancelled` included (DESIGN.md 11). */
 export const ORDER_STATUS_FILTERS = ORDER_STATUSES;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
-
-/** A search longer than this is a mistake or an attack, not a product name. */
-export const SEARCH_MAX_LENGTH = 100;
-/** The page size when `page` comes without `limit`; with neither, every match is answered. */
-export const DEFAULT_PAGE_SIZE = 24;
 
 export const listQueryMessages = {
   q: `q must be at most ${SEARCH_MAX_LENGTH} characters`,
