@@ -11,9 +11,16 @@ interface ProductCardProps {
   eager?: boolean;
   /** The card's heading level: one below the heading of the section the card is in. */
   headingLevel?: 2 | 3;
+  /** The page's largest paint (the first card of the products page): its image comes first. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+  priority = false,
+}: ProductCardProps) {
   const headingId = `product-${product._id}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -27,7 +34,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           alt={product.name}
           width={800}
           height={600}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="h-full w-full object-contain"
         />

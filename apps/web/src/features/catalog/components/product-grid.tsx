@@ -7,15 +7,22 @@ interface ProductGridProps {
   products: Product[];
   /** The cards' heading level: 3 under a section heading, 2 right under the page's title. */
   headingLevel?: 2 | 3;
+  /** The grid is the page's main content: its first image is fetched before anything else. */
+  priorityFirst?: boolean;
 }
 
 /** Products in a grid: one column on phones, two on tablets, three on large screens. */
-export function ProductGrid({ products, headingLevel }: ProductGridProps) {
+export function ProductGrid({ products, headingLevel, priorityFirst = false }: ProductGridProps) {
   return (
     <ul className={gridClass}>
       {products.map((product, index) => (
         <li key={product._id} className="flex [&>article]:w-full">
-          <ProductCard product={product} eager={index < 3} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            eager={index < 3}
+            headingLevel={headingLevel}
+            priority={priorityFirst && index === 0}
+          />
         </li>
       ))}
     </ul>

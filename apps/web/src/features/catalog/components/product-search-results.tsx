@@ -49,7 +49,7 @@ export function ProductSearchResults({ search, onClear }: ProductSearchResultsPr
             </p>
             {items.length > 0 ? (
               <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-                <ProductGrid products={items} headingLevel={2} />
+                <ProductGrid products={items} headingLevel={2} priorityFirst />
               </div>
             ) : total > 0 ? (
               <EmptyState message={empty}>
