@@ -8,6 +8,7 @@ import { HeroCarousel } from '../../features/home/components/hero-carousel';
 import { StatsBlock } from '../../features/home/components/stats-block';
 import { LatestReviewsSection } from '../../features/reviews/components/latest-reviews-section';
 import { usePageTitle } from '../../lib/use-page-title';
+import { paths } from '../../config/paths';
 
 export function HomeRoute() {
   usePageTitle('Computer cases, gaming cases and power supplies');
@@ -21,7 +22,7 @@ export function HomeRoute() {
           <h2 id="tools-heading" className="text-3xl font-bold">
             Our Tools
           </h2>
-          <Link to="/products" className="link link-primary font-semibold">
+          <Link to={paths.products.to()} className="link link-primary font-semibold">
             See all products
           </Link>
         </div>

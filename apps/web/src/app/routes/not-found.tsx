@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { Link } from 'react-router';
 import notFound from '../../assets/not-found.svg';
 import { usePageTitle } from '../../lib/use-page-title';
+import { paths } from '../../config/paths';
 
 export function NotFoundRoute() {
   usePageTitle('Page not found');
@@ -15,7 +16,7 @@ export function NotFoundRoute() {
         className="w-full max-w-md"
       />
       <h1 className="text-3xl font-extrabold sm:text-4xl">{messages.notFound}</h1>
-      <Link to="/" className="btn btn-primary">
+      <Link to={paths.home.to()} className="btn btn-primary">
         Back to the home page
       </Link>
     </section>

@@ -2,6 +2,7 @@ import { canMeetMinimum, formatPrice, stockMessages, type Product } from '@shop/
 import { Link } from 'react-router';
 import { AddToOrderListSlot } from '../../cart/components/add-to-order-list-slot';
 import { ProductTerms } from './product-terms';
+import { paths } from '../../../config/paths';
 
 interface ProductCardProps {
   product: Product;
@@ -45,7 +46,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           {canMeetMinimum(product) && <AddToOrderListSlot product={product} />}
           {canMeetMinimum(product) ? (
             <Link
-              to={`/order/${product._id}`}
+              to={paths.order.to(product._id)}
               className="btn btn-primary w-full sm:w-auto"
               aria-label={`Order Now: ${product.name}`}
             >

@@ -27,6 +27,7 @@ import { errorMessage } from '../../../lib/error-message';
 import type { OrderDefaults } from '../hooks/use-order-defaults';
 import { BuyerFields } from './buyer-fields';
 import { linePrice } from '../../cart/quantity-rules';
+import { paths } from '../../../config/paths';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
@@ -179,7 +180,7 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
           <div role="status" className="alert alert-success alert-soft mt-4">
             <p>
               Order of {placed.orderQty} pc&apos;s for {formatPrice(placed.orderPrice)} placed.{' '}
-              <Link to="/dashboard" className="link font-semibold">
+              <Link to={paths.dashboard.root.to()} className="link font-semibold">
                 Go to My Order
               </Link>{' '}
               to pay for it.
@@ -202,7 +203,7 @@ function NotEnoughStock({ product }: { product: Product }) {
         <p role="status" className="alert alert-warning">
           {stockMessages.notEnoughForMinimum(product.minquantity)}
         </p>
-        <Link to="/products" className="btn btn-outline self-start">
+        <Link to={paths.products.to()} className="btn btn-outline self-start">
           Browse Our Tools
         </Link>
       </div>
