@@ -1,6 +1,7 @@
 import { SHOWCASE_SIZE } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { ProductsSection } from '../../features/catalog/components/products-section';
 import { CompanyIntro } from '../../features/home/components/company-intro';
 import { CompanyProfile } from '../../features/home/components/company-profile';
@@ -26,7 +27,10 @@ export function HomeRoute() {
             See all products
           </Link>
         </div>
-        <ProductsSection limit={SHOWCASE_SIZE} />
+        <ProductsSection
+          limit={SHOWCASE_SIZE}
+          addToList={(product) => <AddToOrderListSlot product={product} />}
+        />
       </section>
       <StatsBlock />
       <section aria-labelledby="reviews-heading" className="space-y-6">

@@ -20,11 +20,10 @@ import { errorMessage } from '../../../lib/error-message';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { productsQuery } from '../../catalog/api/get-products';
 import { useOrderKey } from '../../orders/api/create-order';
-import type { OrderDefaults } from '../../orders/hooks/use-order-defaults';
 import { usePlaceOrder } from '../api/place-order';
 import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedOrderList } from '../priced-lines';
-import { BuyerFields } from '../../orders/components/buyer-fields';
+import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
 
 const checkoutSchema = ordersCreateSchema.pick({ phone: true, address: true, poNumber: true });
