@@ -23,6 +23,7 @@ import { useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useShipOrder } from '../api/ship-order';
 import { askToShip, confirmMarkPaid } from './order-confirmations';
+import { paths } from '../../../config/paths';
 
 const COLUMNS = [
   'Customer',
@@ -116,7 +117,7 @@ export function ManageOrders() {
                     <Cell label="Product">
                       <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
                       <Link
-                        to={`/dashboard/orders/${order._id}`}
+                        to={paths.dashboard.order.to(order._id)}
                         className="link link-primary block text-sm"
                         aria-label={orderPageMessages.detailsLabel(what)}
                       >
