@@ -2,12 +2,14 @@ import type { productInputSchema } from '@shop/shared';
 import {
   ID_PATTERN,
   productRuleMessages,
+  type ProductListQuery,
   type Product,
   type ProductDeleted,
   type ProductOpenOrders,
   type ProductSpec,
 } from '@shop/shared';
 import type { z } from 'zod';
+import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow, ProductRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -76,10 +78,25 @@ function parseJsonArray<T>(text: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
+/** A search's words: each must occur (a product matches all of them, in any field). */
+function searchWords(q: string | undefined): string[] {
+  return [...new Set(q?.split(/\s+/u).filter((word) => word !== '') ?? [])];
+}
+
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
-    async list(limit?: number): Promise<Product[]> {
-      return (await products.list(limit)).map(toProduct);
+    /**
+     * `GET /api/products`: the catalog's products that match (all of them without `q` or
+     * `category`), in the asked order, one page or all, and how many match in all.
+     */
+    async search(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+      const { rows, total } = await products.search({
+        words: searchWords(query.q),
+        category: query.category,
+        sort: query.sort,
+        window: listWindow(query),
+      });
+      return { items: rows.map(toProduct), total };
     },
 
     async get(id: string): Promise<Product> {
