@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   categoryLabels,
   DEFAULT_CATEGORY,
@@ -12,43 +11,19 @@ import {
   type Product,
 } from '@shop/shared';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useUploadImage } from '../api/product-mutations';
 import { ApiRequestError } from '../../../lib/api-client';
-import { showServerErrors } from '../../../lib/form-errors';
 import { RowEditor } from './row-editor';
 
 type FormInput = z.input<typeof productInputSchema>;
 export type ProductFormOutput = z.output<typeof productInputSchema>;
-const fieldNames: readonly Path<FormInput>[] = [
-  'name',
-  'aqty',
-  'description',
-  'imgURL',
-  'price',
-  'minquantity',
-  'category',
-  'sku',
-  'increment',
-];
-
-/** Every field a server error may name, with the rows the form has now (`priceBreaks.1.price`). */
-function serverFieldNames(values: FormInput): Path<FormInput>[] {
-  const specs = (values.specs ?? []).flatMap((_, i) => [
-    `specs.${i}.name` as const,
-    `specs.${i}.value` as const,
-  ]);
-  const breaks = (values.priceBreaks ?? []).flatMap((_, i) => [
-    `priceBreaks.${i}.minQty` as const,
-    `priceBreaks.${i}.price` as const,
-  ]);
-  return [...fieldNames, ...specs, ...breaks];
-}
 
 const categoryOptions = PRODUCT_CATEGORIES.map((value) => ({
   value,
@@ -127,12 +102,10 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
     control,
     handleSubmit,
     reset,
-    setError,
     setValue,
-    getValues,
+    showServerErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, ProductFormOutput>({
-    resolver: zodResolver(productInputSchema),
+  } = useZodForm(productInputSchema, {
     defaultValues: defaults,
     // A wrong number ('1e3', '250.5' in a count, '-3', '12abc') is said as it is typed or pasted.
     mode: 'onChange',
@@ -171,12 +144,7 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         setFileError(undefined);
       }
     } catch (error) {
-      showServerErrors(
-        error,
-        serverFieldNames(getValues()),
-        setError,
-        'The product could not be saved. Please try again.',
-      );
+      showServerErrors(error, 'The product could not be saved. Please try again.');
     }
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMeetMinimum,
   cartMessages,
@@ -14,15 +13,15 @@ import {
   type User,
 } from '@shop/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useAddToOrderList } from '../../cart/hooks/use-add-to-order-list';
 import { useCreateOrder, useOrderKey } from '../api/create-order';
-import { showFieldErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/error-message';
 import type { OrderDefaults } from '../hooks/use-order-defaults';
 import { BuyerFields } from './buyer-fields';
@@ -30,9 +29,6 @@ import { linePrice } from '../../cart/quantity-rules';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
-type FormOutput = z.output<typeof orderFormSchema>;
-type FieldName = keyof FormInput;
-const fieldNames: readonly FieldName[] = ['phone', 'address', 'orderQty'];
 
 const quantitySchema = orderCreateSchema.shape.orderQty;
 const wholeNumber = wholeNumberInput(z.number().int());
@@ -84,10 +80,10 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
     control,
     handleSubmit,
     reset,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(orderFormSchema),
+  } = useZodForm(orderFormSchema, {
+    mode: 'onSubmit',
     defaultValues: defaults,
     // Defaults that arrive later (the last order's phone and address) fill only the fields the
     // buyer has not touched yet.
@@ -121,7 +117,7 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
       reset(undefined, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) {
+      if (!showFieldErrors(error)) {
         setRefusal(errorMessage(error, 'Your order could not be placed. Please try again.'));
       }
     }
