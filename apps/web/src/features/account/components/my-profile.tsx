@@ -9,7 +9,6 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -172,7 +171,8 @@ export function MyProfile({ user }: { user: User }) {
               error={errors.vatNumber?.message}
               {...register('vatNumber')}
             />
-            <TextAreaField
+            <TextField
+              multiline
               label={buyerDetailLabels.shippingAddress}
               autoComplete="shipping street-address"
               rows={3}

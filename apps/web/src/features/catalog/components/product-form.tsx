@@ -16,7 +16,6 @@ import type { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useUploadImage } from '../api/product-mutations';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -160,7 +159,8 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         {...register('aqty')}
       />
       <div className="sm:col-span-2">
-        <TextAreaField
+        <TextField
+          multiline
           label="Description"
           rows={4}
           error={errors.description?.message}

@@ -1,5 +1,4 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 
 /**
@@ -38,7 +37,8 @@ export function BuyerFields({
         error={phoneError}
         {...phone}
       />
-      <TextAreaField
+      <TextField
+        multiline
         label="Address"
         autoComplete="street-address"
         rows={3}

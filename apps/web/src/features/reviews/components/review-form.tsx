@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useCreateReview } from '../api/create-review';
 
 /** The spec's review rules and messages (SPEC section 5). */
@@ -79,7 +79,8 @@ export function ReviewForm() {
             </>
           )}
         </FormField>
-        <TextAreaField
+        <TextField
+          multiline
           label="Review"
           rows={5}
           error={errors.review?.message}
