@@ -10,7 +10,7 @@ import {
   type Order,
 } from '@shop/shared';
 import { Link } from 'react-router';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
@@ -38,18 +38,10 @@ const COLUMNS = [
  */
 export function MyOrders({ email }: { email: string }) {
   const orders = useMyOrders(email);
-  const deleteOrder = useDeleteOrder();
+  const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
+    text: () => messages.deleteOrderText,
+  });
   const now = useNow();
-
-  const remove = async (order: Order) => {
-    if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
 
   return (
     <section className="space-y-6">
@@ -71,8 +63,8 @@ export function MyOrders({ email }: { email: string }) {
                     key={order._id}
                     order={order}
                     now={now}
-                    deleting={deleteOrder.isPending && deleteOrder.variables === order._id}
-                    onDelete={() => void remove(order)}
+                    deleting={deleteOrder.isDeleting(order)}
+                    onDelete={() => void deleteOrder.remove(order)}
                   />
                 ))}
               </tbody>
