@@ -26,7 +26,7 @@ const COLUMNS = [
   'Quantity',
   'Price',
   'Payment',
-  'Transaction ID',
+  orderPageMessages.transactionId,
   tableMessages.status,
   'Action',
 ] as const;
@@ -116,7 +116,9 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
               Pay
             </Link>
             {timeLeft && (
-              <span className="text-base-content/80 mt-1 block text-xs">Pay within {timeLeft}</span>
+              <span className="text-base-content/80 mt-1 block text-xs">
+                {orderPageMessages.payWithin(timeLeft)}
+              </span>
             )}
           </>
         ) : (
@@ -124,7 +126,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           <NoValue />
         )}
       </Cell>
-      <Cell label="Transaction ID">
+      <Cell label={orderPageMessages.transactionId}>
         {order.transactionId ? (
           <ShortId id={order.transactionId} what="transaction ID" />
         ) : (

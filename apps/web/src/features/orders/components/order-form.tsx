@@ -118,7 +118,7 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
       setPlaced(order);
     } catch (error) {
       if (!showFieldErrors(error)) {
-        setRefusal(errorMessage(error, 'Your order could not be placed. Please try again.'));
+        setRefusal(errorMessage(error, cartMessages.placeFailed));
       }
     }
   });

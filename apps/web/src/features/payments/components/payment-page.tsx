@@ -140,7 +140,7 @@ function PaymentCompleted({
           {formatPrice(order.orderPrice)}
         </p>
         <Link to="/dashboard" className="btn btn-primary self-start">
-          Back to My Order
+          {orderPageMessages.backToMyOrder}
         </Link>
       </div>
     </section>
@@ -154,7 +154,7 @@ function Cancelled() {
         {orderHoldMessages.orderCancelled}
       </p>
       <Link to="/dashboard" className="btn btn-primary">
-        Back to My Order
+        {orderPageMessages.backToMyOrder}
       </Link>
     </div>
   );
