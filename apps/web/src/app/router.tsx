@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
 import { productsQuery } from '../features/catalog/api/get-products';
+import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
@@ -11,13 +12,29 @@ const addProduct = async () => ({
 });
 
 /**
+ * The shop's error pages instead of React Router's default screen: under the layout, one
+ * pathless route whose boundary draws inside it (a page that fails leaves the navbar usable);
+ * on the layout's route, the last boundary, for an error in the layout itself.
+ */
+const withErrorPages = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) =>
+    route.index
+      ? route
+      : {
+          ...route,
+          ErrorBoundary: RootErrorBoundary,
+          children: [{ ErrorBoundary: RouteErrorBoundary, children: route.children ?? [] }],
+        },
+  );
+
+/**
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
  * carries no code of the pages behind it. Dashboard pages need a signed-in user, admin pages
  * an admin; the server checks the same on every call. A page whose largest paint comes from
  * the API starts that request in a loader, beside the download of its chunk.
  */
-export const createAppRouter = (queryClient: QueryClient) =>
-  createBrowserRouter([
+export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
+  withErrorPages([
     {
       path: '/',
       Component: RootLayout,
@@ -163,3 +180,6 @@ export const createAppRouter = (queryClient: QueryClient) =>
       ],
     },
   ]);
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(appRoutes(queryClient));
