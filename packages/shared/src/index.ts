@@ -28,3 +28,4 @@ export * from './product-terms.js';
 export * from './cart-messages.js';
 export * from './list-queries.js';
 export * from './line-price.js';
+export * from './error-page.js';

@@ -1,15 +1,32 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
 import { productsQuery } from '../features/catalog/api/get-products';
+import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
 const addProduct = async () => ({
   Component: (await import('./routes/add-product')).AddProductRoute,
 });
+
+/**
+ * The shop's error pages instead of React Router's default screen: under the layout, one
+ * pathless route whose boundary draws inside it (a page that fails leaves the navbar usable);
+ * on the layout's route, the last boundary, for an error in the layout itself.
+ */
+const withErrorPages = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) =>
+    route.index
+      ? route
+      : {
+          ...route,
+          ErrorBoundary: RootErrorBoundary,
+          children: [{ ErrorBoundary: RouteErrorBoundary, children: route.children ?? [] }],
+        },
+  );
 
 /**
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
@@ -19,8 +36,8 @@ const addProduct = async () => ({
  * is its full pattern from config/paths.ts (React Router accepts an absolute child path that
  * starts with its parents'), so an address is written in one place.
  */
-export const createAppRouter = (queryClient: QueryClient) =>
-  createBrowserRouter([
+export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
+  withErrorPages([
     {
       path: paths.home.pattern,
       Component: RootLayout,
@@ -166,3 +183,6 @@ export const createAppRouter = (queryClient: QueryClient) =>
       ],
     },
   ]);
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(appRoutes(queryClient));

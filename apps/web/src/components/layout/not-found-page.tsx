@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { errorPageMessages, messages } from '@shop/shared';
 import { Link } from 'react-router';
 import notFound from '../../assets/not-found.svg';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -21,7 +21,7 @@ export function NotFoundPage() {
       />
       <h1 className="text-3xl font-extrabold sm:text-4xl">{messages.notFound}</h1>
       <Link to={paths.home.to()} className="btn btn-primary">
-        Back to the home page
+        {errorPageMessages.home}
       </Link>
     </section>
   );

@@ -1,5 +1,4 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextAreaField } from './text-area-field';
 import { TextField } from './text-field';
 
 /** What an order form's phone and address start with (the orders feature's useOrderDefaults). */
@@ -44,7 +43,8 @@ export function BuyerFields({
         error={phoneError}
         {...phone}
       />
-      <TextAreaField
+      <TextField
+        multiline
         label="Address"
         autoComplete="street-address"
         rows={3}

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { emailField, messages } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { requestPasswordReset } from '../api/identity';
@@ -17,7 +16,7 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  } = useZodForm(schema);
   const ask = useMutation({
     mutationFn: ({ email }: Input) => requestPasswordReset(email),
     // The form says why under its button.

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { clearAccessToken } from '../../../lib/access-token';
@@ -19,7 +18,7 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), mode: 'onTouched' });
+  } = useZodForm(registerSchema);
 
   const signUp = useMutation({
     mutationFn: async ({ name, email, password }: RegisterInput) => {

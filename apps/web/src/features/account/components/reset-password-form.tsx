@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, passwordField } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { resetPassword } from '../api/identity';
@@ -21,7 +20,7 @@ export function ResetPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  } = useZodForm(schema);
   const reset = useMutation({
     mutationFn: ({ password }: Input) => resetPassword(token ?? '', password),
     onSuccess: () => {

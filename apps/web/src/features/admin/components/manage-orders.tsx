@@ -11,8 +11,8 @@ import {
 } from '@shop/shared';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { ClampedText } from '../../../components/ui/clamped-text';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
@@ -53,7 +53,9 @@ export function ManageOrders() {
   const orders = useAllOrders();
   const markPaid = useMarkOrderPaid();
   const ship = useShipOrder();
-  const deleteOrder = useDeleteOrder();
+  const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
+    text: () => messages.deleteOrderText,
+  });
   const busy = markPaid.isPending || ship.isPending || deleteOrder.isPending;
 
   /** Runs an action the admin has confirmed and says how it went. */
@@ -79,16 +81,6 @@ export function ManageOrders() {
     const details = await askToShip(order);
     if (!details) return;
     await update(() => ship.mutateAsync({ id: order._id, details }), 'Order shipped.');
-  };
-
-  const remove = async (order: Order) => {
-    if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
   };
 
   return (
@@ -163,7 +155,7 @@ export function ManageOrders() {
                             className="btn btn-sm btn-error btn-outline"
                             disabled={busy}
                             aria-label={`Delete: ${what}`}
-                            onClick={() => void remove(order)}
+                            onClick={() => void deleteOrder.remove(order)}
                           >
                             Delete
                           </button>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   cartMessages,
   formatPrice,
@@ -9,15 +8,15 @@ import {
 } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { QueryState } from '../../../components/ui/query-state';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { showFieldErrors } from '../../../lib/form-errors';
 import { productsQuery } from '../../catalog/api/get-products';
 import { useOrderKey } from '../../orders/api/create-order';
 import { usePlaceOrder } from '../api/place-order';
@@ -28,8 +27,6 @@ import { paths } from '../../../config/paths';
 
 const checkoutSchema = ordersCreateSchema.pick({ phone: true, address: true, poNumber: true });
 type FormInput = z.input<typeof checkoutSchema>;
-type FormOutput = z.output<typeof checkoutSchema>;
-const fieldNames: readonly (keyof FormInput)[] = ['phone', 'address', 'poNumber'];
 
 /** `lines.2.quantity` or `lines.2.productId`: the index of the line the server refused. */
 const LINE_FIELD = /^lines\.(\d+)\.(?:quantity|productId)$/;
@@ -112,10 +109,10 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
     register,
     control,
     handleSubmit,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(checkoutSchema),
+  } = useZodForm(checkoutSchema, {
+    mode: 'onSubmit',
     defaultValues: defaults,
     // The last order's phone and address may arrive later: they fill untouched fields only.
     values: defaults,
@@ -143,7 +140,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
       const names = new Map(catalog.map((product) => [product._id, product.name]));
       const { byProduct, summary } = lineRefusals(error, lines, names);
       setRefusedLines(byProduct);
-      const onFields = showFieldErrors(error, fieldNames, setError);
+      const onFields = showFieldErrors(error);
       if (summary.length > 0) setRefusal(summary);
       else if (!onFields) setRefusal([errorMessage(error, cartMessages.placeFailed)]);
     }

@@ -9,7 +9,7 @@ import {
 } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
@@ -98,34 +98,26 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
   );
 }
 
+/** The spec's text, plus what deleting does to the product's orders (archive, cancel). */
+async function confirmText(product: Product): Promise<string> {
+  const text = messages.deleteProductText(product.name);
+  try {
+    const impact = productRemovalMessages.impact(await getProductOpenOrders(product._id));
+    return impact ? `${text} ${impact}` : text;
+  } catch {
+    return `${text} ${productRemovalMessages.unknownImpact}`;
+  }
+}
+
 /** Manage Product: every product, to edit or delete. */
 export function ManageProducts() {
   const products = useProducts();
-  const remove = useDeleteProduct();
+  const remove = useConfirmedDelete(useDeleteProduct(), {
+    text: confirmText,
+    deletedText: (result) =>
+      result.archived ? productRemovalMessages.archived(result) : undefined,
+  });
   const [editing, setEditing] = useState<Product | null>(null);
-
-  /** The spec's text, plus what deleting does to the product's orders (archive, cancel). */
-  const confirmText = async (product: Product) => {
-    const text = messages.deleteProductText(product.name);
-    try {
-      const impact = productRemovalMessages.impact(await getProductOpenOrders(product._id));
-      return impact ? `${text} ${impact}` : text;
-    } catch {
-      return `${text} ${productRemovalMessages.unknownImpact}`;
-    }
-  };
-
-  const onDelete = async (product: Product) => {
-    if (!(await confirmDelete(await confirmText(product)))) return;
-    try {
-      const result = await remove.mutateAsync(product._id);
-      if (result.deletedCount) {
-        await alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
-      }
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
 
   return (
     <section className="space-y-6">
@@ -169,7 +161,7 @@ export function ManageProducts() {
                         className="btn btn-sm btn-square btn-error btn-outline"
                         aria-label={`Delete ${product.name}`}
                         disabled={remove.isPending}
-                        onClick={() => void onDelete(product)}
+                        onClick={() => void remove.remove(product)}
                       >
                         <StrokeIcon d={TRASH} />
                       </button>

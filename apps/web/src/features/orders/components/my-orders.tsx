@@ -10,7 +10,7 @@ import {
   type Order,
 } from '@shop/shared';
 import { Link } from 'react-router';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
@@ -27,7 +27,7 @@ const COLUMNS = [
   'Quantity',
   'Price',
   'Payment',
-  'Transaction ID',
+  orderPageMessages.transactionId,
   tableMessages.status,
   'Action',
 ] as const;
@@ -39,18 +39,10 @@ const COLUMNS = [
  */
 export function MyOrders({ email }: { email: string }) {
   const orders = useMyOrders(email);
-  const deleteOrder = useDeleteOrder();
+  const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
+    text: () => messages.deleteOrderText,
+  });
   const now = useNow();
-
-  const remove = async (order: Order) => {
-    if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
 
   return (
     <section className="space-y-6">
@@ -72,8 +64,8 @@ export function MyOrders({ email }: { email: string }) {
                     key={order._id}
                     order={order}
                     now={now}
-                    deleting={deleteOrder.isPending && deleteOrder.variables === order._id}
-                    onDelete={() => void remove(order)}
+                    deleting={deleteOrder.isDeleting(order)}
+                    onDelete={() => void deleteOrder.remove(order)}
                   />
                 ))}
               </tbody>
@@ -125,7 +117,9 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
               Pay
             </Link>
             {timeLeft && (
-              <span className="text-base-content/80 mt-1 block text-xs">Pay within {timeLeft}</span>
+              <span className="text-base-content/80 mt-1 block text-xs">
+                {orderPageMessages.payWithin(timeLeft)}
+              </span>
             )}
           </>
         ) : (
@@ -133,7 +127,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           <NoValue />
         )}
       </Cell>
-      <Cell label="Transaction ID">
+      <Cell label={orderPageMessages.transactionId}>
         {order.transactionId ? (
           <ShortId id={order.transactionId} what="transaction ID" />
         ) : (

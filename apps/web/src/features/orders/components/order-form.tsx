@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMeetMinimum,
   cartMessages,
@@ -15,23 +14,20 @@ import {
   type User,
 } from '@shop/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateOrder, useOrderKey } from '../api/create-order';
-import { showFieldErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/error-message';
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
-type FormOutput = z.output<typeof orderFormSchema>;
-type FieldName = keyof FormInput;
-const fieldNames: readonly FieldName[] = ['phone', 'address', 'orderQty'];
 
 const quantitySchema = orderCreateSchema.shape.orderQty;
 const wholeNumber = wholeNumberInput(z.number().int());
@@ -88,10 +84,10 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
     control,
     handleSubmit,
     reset,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(orderFormSchema),
+  } = useZodForm(orderFormSchema, {
+    mode: 'onSubmit',
     defaultValues: defaults,
     // Defaults that arrive later (the last order's phone and address) fill only the fields the
     // buyer has not touched yet.
@@ -124,8 +120,8 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
       reset(undefined, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) {
-        setRefusal(errorMessage(error, 'Your order could not be placed. Please try again.'));
+      if (!showFieldErrors(error)) {
+        setRefusal(errorMessage(error, cartMessages.placeFailed));
       }
     }
   });

@@ -141,7 +141,7 @@ function PaymentCompleted({
           {formatPrice(order.orderPrice)}
         </p>
         <Link to={paths.dashboard.root.to()} className="btn btn-primary self-start">
-          Back to My Order
+          {orderPageMessages.backToMyOrder}
         </Link>
       </div>
     </section>
@@ -155,7 +155,7 @@ function Cancelled() {
         {orderHoldMessages.orderCancelled}
       </p>
       <Link to={paths.dashboard.root.to()} className="btn btn-primary">
-        Back to My Order
+        {orderPageMessages.backToMyOrder}
       </Link>
     </div>
   );
