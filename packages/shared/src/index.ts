@@ -27,3 +27,4 @@ export * from './categories.js';
 export * from './product-terms.js';
 export * from './cart-messages.js';
 export * from './list-queries.js';
+export * from './admin-lists.js';

@@ -63,7 +63,7 @@ const rowOf = async (email: string) =>
 
 describe('ManageUsers', () => {
   it('explains in visible text why an admin cannot remove their own role', async () => {
-    stubApi({ 'GET /api/users': () => json([me, customer]) });
+    stubApi({ 'GET /api/users?page=1&limit=25': () => json([me, customer]) });
     renderPage();
     const mine = within(await rowOf(me.email)).getByRole('button', {
       name: `Remove Admin: ${me.displayName}`,
@@ -76,7 +76,7 @@ describe('ManageUsers', () => {
   });
 
   it('shows a user id by its ends, the whole id behind a button', async () => {
-    stubApi({ 'GET /api/users': () => json([customer]) });
+    stubApi({ 'GET /api/users?page=1&limit=25': () => json([customer]) });
     renderPage();
     const row = within(await rowOf(customer.email));
     expect(row.getByText('65a1b2…293b01')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('ManageUsers', () => {
   it('asks before Make Admin, naming the user; Cancel changes nothing', async () => {
     const promote = vi.fn(() => json({ modifiedCount: 1 }));
     stubApi({
-      'GET /api/users': () => json([me, customer]),
+      'GET /api/users?page=1&limit=25': () => json([me, customer]),
       [`PUT /api/user/admin/${encodeURIComponent(customer.email)}`]: promote,
     });
     renderPage();
@@ -112,7 +112,7 @@ describe('ManageUsers', () => {
   it('asks before Remove Admin, naming the user; Cancel changes nothing', async () => {
     const demote = vi.fn(() => json({ modifiedCount: 1 }));
     stubApi({
-      'GET /api/users': () => json([me, otherAdmin]),
+      'GET /api/users?page=1&limit=25': () => json([me, otherAdmin]),
       [`PUT /api/user/user/${encodeURIComponent(otherAdmin.email)}`]: demote,
     });
     renderPage();

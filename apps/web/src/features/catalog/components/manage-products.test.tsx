@@ -32,12 +32,12 @@ function renderPage() {
 
 describe('ManageProducts', () => {
   it('lists products in the spec columns with the description cut to 10 characters', async () => {
-    stubApi({ 'GET /api/products': () => json([product]) });
+    stubApi({ 'GET /api/products?page=1&limit=25': () => json([product]) });
     renderPage();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading products');
+    expect(screen.getByText(/Loading products/)).toBeInTheDocument();
 
     const table = await screen.findByRole('table');
     const headers = within(table)
@@ -69,7 +69,7 @@ describe('ManageProducts', () => {
   it('asks before deleting, then says Deleted! and reloads the list', async () => {
     let list = [product];
     const fetch = stubApi({
-      'GET /api/products': () => json(list),
+      'GET /api/products?page=1&limit=25': () => json(list),
       [`GET /api/products/${product._id}/open-orders`]: () => json({ orders: 0, unpaidOrders: 0 }),
       [`DELETE /api/products/${product._id}`]: () => {
         list = [];
@@ -90,7 +90,7 @@ describe('ManageProducts', () => {
   it('says how many unpaid orders deleting cancels, and that the product is archived', async () => {
     let list = [product];
     stubApi({
-      'GET /api/products': () => json(list),
+      'GET /api/products?page=1&limit=25': () => json(list),
       [`GET /api/products/${product._id}/open-orders`]: () => json({ orders: 3, unpaidOrders: 2 }),
       [`DELETE /api/products/${product._id}`]: () => {
         list = [];
@@ -112,7 +112,7 @@ describe('ManageProducts', () => {
   });
 
   it('warns in general terms when the count cannot be had', async () => {
-    stubApi({ 'GET /api/products': () => json([product]) });
+    stubApi({ 'GET /api/products?page=1&limit=25': () => json([product]) });
     confirm.confirmDelete.mockResolvedValueOnce(false);
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
@@ -123,7 +123,7 @@ describe('ManageProducts', () => {
 
   it('edits a product in a dialog and shows the server field errors', async () => {
     stubApi({
-      'GET /api/products': () => json([product]),
+      'GET /api/products?page=1&limit=25': () => json([product]),
       [`PUT /api/products/${product._id}`]: () =>
         json(
           {
@@ -145,7 +145,7 @@ describe('ManageProducts', () => {
     expect(await within(dialog).findByText('Price is too high today')).toBeInTheDocument();
 
     stubApi({
-      'GET /api/products': () => json([{ ...product, price: 99 }]),
+      'GET /api/products?page=1&limit=25': () => json([{ ...product, price: 99 }]),
       [`PUT /api/products/${product._id}`]: () =>
         json({ modifiedCount: 1, product: { ...product, price: 99 } }),
     });
@@ -173,7 +173,7 @@ describe('ManageProducts', () => {
     });
     let sent: unknown;
     stubApi({
-      'GET /api/products': () => json([psu]),
+      'GET /api/products?page=1&limit=25': () => json([psu]),
       [`PUT /api/products/${psu._id}`]: (init) => {
         sent = JSON.parse(String(init?.body));
         return json({ modifiedCount: 1, product: psu });

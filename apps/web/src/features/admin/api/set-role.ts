@@ -1,19 +1,6 @@
-import type { User } from '@shop/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-};
-
-export function usersQuery() {
-  return queryOptions({ queryKey: userKeys.list(), queryFn: () => apiFetch<User[]>('/users') });
-}
-
-export function useUsers() {
-  return useQuery(usersQuery());
-}
+import { userKeys } from './user-keys';
 
 /** Promote (`admin`) or demote (`user`): the spec's PUT /user/admin|user/{email}. */
 export function setRole(email: string, role: 'admin' | 'user') {
