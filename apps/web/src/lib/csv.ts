@@ -30,7 +30,8 @@ export async function toCsv<T>(
     },
     { escapeFormulae: true, newline: '\r\n' },
   );
-  return `${UTF8_BOM}${text}\r\n`;
+  // Papaparse ends the headings of an empty list with a line break, and a last row without.
+  return `${UTF8_BOM}${text}${text.endsWith('\r\n') ? '' : '\r\n'}`;
 }
 /**
  * An export's columns from the shared headings (`adminCsvColumns.orders`) and one value per
