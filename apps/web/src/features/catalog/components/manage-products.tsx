@@ -19,7 +19,7 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { exportList } from '../../../lib/export-list';
 import { useListParams } from '../../../lib/use-list-params';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
-import { getProductPage, useProductPage } from '../api/get-products';
+import { getProductPage, useProductPage } from '../api/get-product-page';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
 import { productCsvColumns } from '../product-csv';
 import { ProductForm } from './product-form';
