@@ -1,11 +1,14 @@
-import { confirmMessages, messages, type User } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { confirmMessages, messages, TOTAL_COUNT_HEADER, type User } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ManageUsers } from './manage-users';
+
+const saved = vi.hoisted(() => ({ saveFile: vi.fn<(blob: Blob, name: string) => void>() }));
+vi.mock('../../../lib/save-file', () => saved);
 
 const confirm = vi.hoisted(() => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
 vi.mock('../../../components/ui/confirm', () => confirm);
@@ -137,5 +140,32 @@ describe('ManageUsers', () => {
       await screen.findByText(`${otherAdmin.displayName} is now a regular user.`),
     ).toBeInTheDocument();
     expect(demote).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches by name or email and exports the matching users as CSV', async () => {
+    const withTotal = (users: User[], total: number) => {
+      const response = json(users);
+      response.headers.set(TOTAL_COUNT_HEADER, String(total));
+      return response;
+    };
+    stubApi({
+      'GET /api/users?page=1&limit=25': () => withTotal([me, customer], 2),
+      'GET /api/users?q=ada&page=1&limit=25': () => withTotal([customer], 1),
+      'GET /api/users?q=ada&page=1&limit=100': () => withTotal([customer], 1),
+    });
+    renderPage();
+    expect(await screen.findByText('2 users')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'ada');
+    expect(await screen.findByText('1 user')).toBeInTheDocument();
+    expect(screen.queryByText(me.email)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved.saveFile).toHaveBeenCalledTimes(1));
+    const [blob, name] = saved.saveFile.mock.lastCall!;
+    expect(name).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    // blob.text() reads the BOM as the mark it is (the bytes are checked in manage-orders-list).
+    expect(await blob.text()).toBe(
+      `UserID,Name,Email,Role\r\n${customer._id},Ada Customer,ada@example.com,user\r\n`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { messages, productRemovalMessages } from '@shop/shared';
+import { messages, productRemovalMessages, TOTAL_COUNT_HEADER } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -201,5 +201,28 @@ describe('ManageProducts', () => {
       specs: [{ name: 'Wattage', value: '750 W' }],
       priceBreaks: [{ minQty: 100, price: 75 }],
     });
+  });
+
+  it('searches, numbers the rows of a later page on from the earlier ones, and says when nothing matches', async () => {
+    const page = (products: ReturnType<typeof makeProduct>[], total: number) => {
+      const response = json(products);
+      response.headers.set(TOTAL_COUNT_HEADER, String(total));
+      return response;
+    };
+    const fetch = stubApi({
+      'GET /api/products?q=atx&page=2&limit=25': () => page([product], 26),
+      'GET /api/products?q=atxz&page=1&limit=25': () => page([], 0),
+    });
+    renderWithProviders(<ManageProducts />, { route: '/dashboard/manageproduct?q=atx&page=2' });
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('26');
+    expect(screen.getByText('26 products')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveValue('atx');
+    await userEvent.type(box, 'z{Enter}');
+    expect(await screen.findByText('No products match "atxz"')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });
