@@ -21,7 +21,8 @@ interface PagedListProps<T> {
   onSearch: (q: string) => void;
   page: number;
   pageSize: number;
-  onPage: (page: number) => void;
+  /** Shows another page; `replace` when it corrects the address rather than a step forward. */
+  onPage: (page: number, replace?: boolean) => void;
   /** The filter in force, said in the empty result ('No shipped orders'). */
   filterWord?: string | undefined;
   /** Clears the search and every filter. */
@@ -135,11 +136,11 @@ export function PagedList<T>({
   const total = query.data?.total;
   const pages = total === undefined ? 1 : pageCount(total, pageSize);
   const pastTheEnd = total !== undefined && !query.isPlaceholderData && page > pages;
-  const goTo = useEffectEvent(onPage);
+  const goToLast = useEffectEvent(() => onPage(pages, true));
 
   useEffect(() => {
-    if (pastTheEnd) goTo(pages);
-  }, [pastTheEnd, pages]);
+    if (pastTheEnd) goToLast();
+  }, [pastTheEnd]);
 
   return (
     <div className="space-y-4">

@@ -120,7 +120,7 @@ export function ManageOrders() {
         onSearch={(text) => setParams({ q: text }, { replace: true })}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        onPage={(to) => setParams({ page: to })}
+        onPage={(to, replace) => setParams({ page: to }, { replace })}
         filterWord={status}
         onClear={() => setParams({ q: undefined, status: undefined })}
         filters={

@@ -151,7 +151,7 @@ export function ManageProducts() {
         onSearch={(text) => update({ q: text }, { replace: true })}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        onPage={(to) => update({ page: to })}
+        onPage={(to, replace) => update({ page: to }, { replace })}
         onClear={() => update({ q: undefined })}
         actions={
           <ExportButton
