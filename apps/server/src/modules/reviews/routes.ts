@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/route.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
+import { countedListResponse } from '../../http/total-count.js';
 import type { ReviewsService } from './reviews.service.js';
 
 export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): FastifyPluginAsyncZod {
@@ -29,8 +30,9 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
           summary: `Customer reviews, newest first, in pages (limit 1-100, default 100; page from 1); the total is in ${TOTAL_COUNT_HEADER}`,
           querystring: pagedListQuerySchema,
           response: {
-            200: reviewListSchema.meta({
+            200: countedListResponse(reviewListSchema, {
               description: `One page; the header ${TOTAL_COUNT_HEADER} holds how many reviews there are in all`,
+              total: 'How many reviews there are in all',
             }),
             ...errorResponses(503),
           },
