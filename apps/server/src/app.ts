@@ -269,7 +269,7 @@ export async function buildApp({
     orders,
     app.log,
   );
-  const products = createProductsService(createProductsRepository(db.kysely), {
+  const products = createProductsService(createProductsRepository(db.kysely, db.dialect), {
     orders: ordersRepository,
     afterCancel: (cancelled) => orders.afterCancel(cancelled, 'product-removed'),
   });

@@ -194,10 +194,30 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/**
+ * SQLite only (migration 0011): the FTS5 trigram table searches read, one row per product.
+ * The column named like the table is FTS5's handle for `MATCH`.
+ */
+export interface ProductSearchTable {
+  rowid: number;
+  product_search: string;
+  name: string;
+  description: string;
+  sku: string;
+}
+
+/** SQLite only: which product each `product_search` row is (the triggers keep both in step). */
+export interface ProductSearchKeysTable {
+  search_rowid: number;
+  product_id: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   idempotency_keys: IdempotencyKeysTable;
   products: ProductsTable;
+  product_search: ProductSearchTable;
+  product_search_keys: ProductSearchKeysTable;
   reviews: ReviewsTable;
   users: UsersTable;
   orders: OrdersTable;

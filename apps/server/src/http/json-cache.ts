@@ -72,19 +72,10 @@ export function createJsonCache(feed: ChangeFeed, table: WatchedTable) {
       return entries.size;
     },
 
-    /** Answers a `hotList` route from the cache, so the HTTP server may replay the answer. */
-    async send(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      key: string,
-      load: () => Promise<unknown>,
-    ): Promise<FastifyReply> {
-      const { json, generation } = await this.get(key, load);
-      request.hotListGeneration = generation;
-      return sendJson(reply, json);
-    },
-
-    /** Like send, for one page of a longer list: its total goes in `X-Total-Count`. */
+    /**
+     * Answers a `hotList` route from the cache, so the HTTP server may replay the answer: a list
+     * (or one page of a longer one) with its total in `X-Total-Count`.
+     */
     async sendPage(
       request: FastifyRequest,
       reply: FastifyReply,

@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Access } from '../auth/guard.js';
@@ -18,7 +19,11 @@ interface Operation {
   security?: Record<string, string[]>[];
   responses?: Record<
     string,
-    { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> }
+    {
+      description?: string;
+      content?: Record<string, { schema?: Record<string, unknown> }>;
+      headers?: Record<string, { description?: string; schema?: Record<string, unknown> }>;
+    }
   >;
 }
 interface OpenApiDocument {
@@ -147,6 +152,20 @@ describe('the OpenAPI document at /api/docs/json', () => {
       type: 'string',
       format: 'binary',
     });
+  });
+
+  it('documents X-Total-Count on the lists that send it', () => {
+    for (const path of ['/api/products', '/api/reviews']) {
+      const headers = doc.paths[path]?.['get']?.responses?.['200']?.headers;
+      expect(headers?.[TOTAL_COUNT_HEADER], path).toEqual({
+        description: expect.stringMatching(/in all/),
+        schema: { type: 'integer', minimum: 0 },
+      });
+      // The header is not mistaken for a part of the body's schema.
+      const body = doc.paths[path]?.['get']?.responses?.['200']?.content?.['application/json'];
+      expect(body?.schema, path).toMatchObject({ type: 'array' });
+      expect(body?.schema, path).not.toHaveProperty('headers');
+    }
   });
 
   it('declares the bearer token and the session cookie once, and nothing outside /api', () => {

@@ -734,6 +734,14 @@ function baseParts(key: string, caller: Caller, fx: FuzzFixtures): Parts {
   };
   switch (key) {
     case 'GET /api/products':
+      // Every search parameter, so hostile text lands in each (q above all).
+      return parts({}, undefined, {
+        q: 'case',
+        category: 'cases',
+        sort: 'price',
+        page: '1',
+        limit: '10',
+      });
     case 'GET /api/reviews':
       return parts({}, undefined, { limit: '10' });
     case 'POST /api/product':

@@ -1,5 +1,14 @@
-import type { ProductCategory, ProductSpec } from '@shop/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { ProductCategory, ProductSort, ProductSpec } from '@shop/shared';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import { PRODUCT_SEARCH_TEXT } from '../../db/migrations/0011-product-search.js';
 import type { Database, OrderRow, ProductRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/time.js';
@@ -50,24 +59,150 @@ export interface ProductOrders {
   lockForRemoval(trx: Transaction<Database>, productId: string): Promise<void>;
 }
 
+/** What `GET /api/products` asks for, as the repository reads it. */
+export interface ProductSearch {
+  /** Each must occur in the name, description or SKU, in any case (empty: every product). */
+  words: string[];
+  category?: ProductCategory;
+  /** Absent: catalog order. */
+  sort?: ProductSort;
+  /** The rows to answer; absent: every match. */
+  window?: { limit: number; offset: number };
+}
+
+/** The trigram index finds a word of at least this many characters; a shorter one is a filter. */
+const TRIGRAM_LENGTH = 3;
+
+/** A word as a LIKE pattern that matches it anywhere, `%`, `_` and `\` standing for themselves. */
+const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A word as an FTS5 phrase: inside double quotes every character is literal (`""` is `"`). */
+const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
+
+/**
+ * Each order is an index's (migrations 0001 and 0011), ties broken by id so that pages never
+ * overlap; a descending sort breaks ties descending, so the index is read backwards.
+ */
+const ORDERS: Record<ProductSort | 'catalog', [RawBuilder<unknown>, 'asc' | 'desc'][]> = {
+  catalog: [
+    [sql`created_at`, 'asc'],
+    [sql`id`, 'asc'],
+  ],
+  newest: [
+    [sql`created_at`, 'desc'],
+    [sql`id`, 'desc'],
+  ],
+  price: [
+    [sql`price_cents`, 'asc'],
+    [sql`id`, 'asc'],
+  ],
+  '-price': [
+    [sql`price_cents`, 'desc'],
+    [sql`id`, 'desc'],
+  ],
+  name: [
+    [sql`lower(name)`, 'asc'],
+    [sql`id`, 'asc'],
+  ],
+};
+
+function inOrder<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: ProductSort | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  return ORDERS[sort ?? 'catalog'].reduce((q, [by, direction]) => q.orderBy(by, direction), query);
+}
+
 export type RemoveResult =
   { kind: 'gone' } | { kind: 'deleted' } | { kind: 'archived'; cancelled: OrderRow[] };
 
-export function createProductsRepository(db: Kysely<Database>) {
+export function createProductsRepository(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * The products of the catalog (never archived ones) that match. A word is found through the
+   * index: on SQLite the FTS5 trigram table, on PostgreSQL the pg_trgm index on
+   * PRODUCT_SEARCH_TEXT. A word too short for trigrams is matched by LIKE on the same text (on
+   * SQLite after the index has narrowed the rows, when another word could use it).
+   */
+  function matching(search: Pick<ProductSearch, 'words' | 'category'>): ProductQuery {
+    let query: ProductQuery = db.selectFrom('products').where('archived_at', 'is', null);
+    if (search.category !== undefined) query = query.where('category', '=', search.category);
+    const indexed =
+      dialect === 'sqlite' ? search.words.filter((w) => [...w].length >= TRIGRAM_LENGTH) : [];
+    if (indexed.length > 0) {
+      query = query.where(
+        'products.id',
+        'in',
+        db
+          .selectFrom('product_search')
+          .innerJoin(
+            'product_search_keys',
+            'product_search_keys.search_rowid',
+            'product_search.rowid',
+          )
+          .select('product_search_keys.product_id')
+          // Phrases side by side: every one must match (FTS5's implicit AND).
+          .where(sql<SqlBool>`product_search match ${indexed.map(ftsPhrase).join(' ')}`),
+      );
+    }
+    for (const word of search.words.filter((w) => !indexed.includes(w))) {
+      query = query.where(
+        sql<SqlBool>`${PRODUCT_SEARCH_TEXT} like lower(${containsPattern(word)}) escape '\\'`,
+      );
+    }
+    return query;
+  }
+
   return {
     /** For reads another module makes about products, outside a transaction. */
     db,
 
-    /** Products in catalog order (oldest first, so the showcase is stable); archived ones never. */
-    list(limit?: number): Promise<ProductRow[]> {
-      let query = db
-        .selectFrom('products')
-        .selectAll()
-        .where('archived_at', 'is', null)
-        .orderBy('created_at')
-        .orderBy('id');
-      if (limit !== undefined) query = query.limit(limit);
-      return query.execute();
+    /**
+     * One page of the matching products, in the asked order (catalog order: oldest first, so
+     * the showcase is stable), and how many match in all.
+     */
+    async search(search: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
+      const { page, count } = this.searchQueries(search);
+      const rows = await page.execute();
+      if (!search.window) return { rows, total: rows.length };
+      const { total } = await count.executeTakeFirstOrThrow();
+      return { rows, total: Number(total) };
+    },
+
+    /**
+     * The queries `search` reads with (tests read their plans): the page, and how many match.
+     * The count is a query of its own rather than a window over the page's rows, so that a page
+     * of a category can stop early in index order, and the count need not read whole rows.
+     */
+    searchQueries(search: ProductSearch) {
+      const matches = matching(search).selectAll('products');
+      const paged = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) => {
+        const ordered = inOrder(query, search.sort);
+        const { window } = search;
+        return window ? ordered.limit(window.limit).offset(window.offset) : ordered;
+      };
+      // PostgreSQL guesses how many products a search finds from each word alone, and when it
+      // guesses many it walks the sort's index filtering every row: through the whole catalog
+      // when the words are rare together. Found first through the trigram index (a
+      // materialized CTE is a fence the planner keeps), the matches cost what they number (the
+      // count reads them anyway), never the catalog's size.
+      const fenced =
+        dialect === 'postgres' && search.words.some((w) => [...w].length >= TRIGRAM_LENGTH);
+      return {
+        page: fenced
+          ? paged(
+              db
+                .with(
+                  (cte) => cte('matches').materialized(),
+                  () => matches,
+                )
+                .selectFrom('matches')
+                .selectAll(),
+            )
+          : paged(matches),
+        count: matching(search).select((eb) => eb.fn.countAll<number | string>().as('total')),
+      };
     },
 
     /** A product of the catalog: an archived one is only kept for its orders. */

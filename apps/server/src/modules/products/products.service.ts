@@ -1,7 +1,9 @@
 import type { productInputSchema } from '@shop/shared';
 import {
+  DEFAULT_PAGE_SIZE,
   ID_PATTERN,
   productRuleMessages,
+  type ProductListQuery,
   type Product,
   type ProductDeleted,
   type ProductOpenOrders,
@@ -14,6 +16,7 @@ import {
   SKU_TAKEN,
   type ProductFields,
   type ProductOrders,
+  type ProductSearch,
   type ProductsRepository,
 } from './products.repository.js';
 
@@ -76,10 +79,31 @@ function parseJsonArray<T>(text: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
+/** A search's words: each must occur (a product matches all of them, in any field). */
+function searchWords(q: string | undefined): string[] {
+  return [...new Set(q?.split(/\s+/u).filter((word) => word !== '') ?? [])];
+}
+
+/** Which matches to answer: a page of `limit` (the default size when only `page` is given), or all. */
+function windowOf({ page, limit }: ProductListQuery): ProductSearch['window'] {
+  const size = limit ?? (page === undefined ? undefined : DEFAULT_PAGE_SIZE);
+  return size === undefined ? undefined : { limit: size, offset: ((page ?? 1) - 1) * size };
+}
+
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
-    async list(limit?: number): Promise<Product[]> {
-      return (await products.list(limit)).map(toProduct);
+    /**
+     * `GET /api/products`: the catalog's products that match (all of them without `q` or
+     * `category`), in the asked order, one page or all, and how many match in all.
+     */
+    async search(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+      const { rows, total } = await products.search({
+        words: searchWords(query.q),
+        category: query.category,
+        sort: query.sort,
+        window: windowOf(query),
+      });
+      return { items: rows.map(toProduct), total };
     },
 
     async get(id: string): Promise<Product> {

@@ -2,14 +2,15 @@ import {
   idParamsSchema,
   productDeletedSchema,
   productOpenOrdersSchema,
-  listQuerySchema,
   productInputSchema,
+  productListQuerySchema,
   productListSchema,
   productSchema,
+  TOTAL_COUNT_HEADER,
 } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/route.js';
+import { countedList, errorResponses } from '../../http/route.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
 import type { ProductsService } from './products.service.js';
@@ -28,14 +29,32 @@ export function productRoutes(
         schema: {
           operationId: 'listProducts',
           tags: ['products'],
-          summary: 'All products, in catalog order',
-          querystring: listQuerySchema,
-          response: { 200: productListSchema, ...errorResponses(503) },
+          summary:
+            'The catalog: every product in catalog order, or those matching a search (q in the name, description or SKU, every word; category), sorted, in pages',
+          querystring: productListQuerySchema,
+          response: {
+            200: countedList(
+              productListSchema,
+              `The matching products: all of them, or one page with page or limit; the header ${TOTAL_COUNT_HEADER} holds how many match in all`,
+              'How many products match in all',
+            ),
+            ...errorResponses(503),
+          },
         },
       },
       async (request, reply) => {
-        const { limit } = request.query;
-        return lists.send(request, reply, String(limit ?? 'all'), () => products.list(limit));
+        const { q, category, sort, page, limit } = request.query;
+        // The whole catalog and the home page's first N are asked for on every visit: kept
+        // until the table changes. Anything else is a search, read from the database (through
+        // its indexes) every time, so it is never stale and never fills the cache.
+        if (q === undefined && category === undefined && sort === undefined && page === undefined) {
+          return lists.sendPage(request, reply, String(limit ?? 'all'), () =>
+            products.search(request.query),
+          );
+        }
+        const { items, total } = await products.search(request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return items;
       },
     );
 
