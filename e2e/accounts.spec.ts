@@ -94,13 +94,13 @@ test.describe('accounts', () => {
     }
     await expectAccessible();
 
-    await form.getByLabel('Phone').fill('call me maybe');
+    await form.getByLabel('Phone', { exact: true }).fill('call me maybe');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(form.getByText('Enter a valid phone number')).toBeVisible();
 
     await form.getByLabel('Location').fill('Chattogram');
     await form.getByLabel('Highest Education').fill('BSc in Electrical Engineering');
-    await form.getByLabel('Phone').fill('+880 1712 345678');
+    await form.getByLabel('Phone', { exact: true }).fill('+880 1712 345678');
     await form.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/test-customer');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(messages.profileUpdated)).toBeVisible();

@@ -7,7 +7,7 @@ import {
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+import { confirmIn, logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
 /** A real 1×1 PNG: the server tells the image type by its first bytes. */
 const tinyPng = Buffer.from(
@@ -88,7 +88,7 @@ test.describe('catalog admin', () => {
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
     await expect(confirm.getByText(messages.deleteProductText(name))).toBeVisible();
-    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await confirmIn(confirm, messages.deleteConfirm);
     await expect(page.getByRole('heading', { name: messages.deleted })).toBeVisible();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
@@ -122,8 +122,8 @@ test.describe('catalog admin', () => {
     await registerThroughPage(customerPage, 'archive');
     await customerPage.goto('/products');
     await customerPage.getByRole('link', { name: `Order Now: ${name}` }).click();
-    await customerPage.getByLabel('Phone').fill('+1 555 0100');
-    await customerPage.getByLabel('Address').fill('1 Test Street, Springfield');
+    await customerPage.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await customerPage.getByLabel('Address', { exact: true }).fill('1 Test Street, Springfield');
     await customerPage.getByLabel('Quantity').fill('1');
     await customerPage.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(customerPage.getByText(messages.orderSuccess)).toBeVisible();
@@ -141,7 +141,7 @@ test.describe('catalog admin', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
     await expect(confirm.getByText(/1 unpaid order will be cancelled/)).toBeVisible();
     await expect(confirm.getByText(/it will be archived/)).toBeVisible();
-    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await confirmIn(confirm, messages.deleteConfirm);
     await expect(
       page.getByText('The product was archived. 1 unpaid order cancelled.'),
     ).toBeVisible();

@@ -70,8 +70,8 @@ async function openOrderPage(page: Page, name: string) {
 }
 
 async function fillOrder(page: Page, quantity: number) {
-  await page.getByLabel('Phone').fill('+1 555 0100');
-  await page.getByLabel('Address').fill('1 Test Street, Springfield');
+  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+  await page.getByLabel('Address', { exact: true }).fill('1 Test Street, Springfield');
   await page.getByLabel('Quantity').fill(String(quantity));
 }
 
@@ -204,8 +204,10 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     await expect(form.getByRole('alert')).toHaveText('Product not found');
     await expect(page).toHaveURL(url);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByLabel('Phone')).toHaveValue('+1 555 0100');
-    await expect(page.getByLabel('Address')).toHaveValue('1 Test Street, Springfield');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+1 555 0100');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue(
+      '1 Test Street, Springfield',
+    );
     await expect(page.getByLabel('Quantity')).toHaveValue('12');
     await expect(page.getByText(messages.notFound)).toHaveCount(0);
     await expectAccessible();

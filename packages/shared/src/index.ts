@@ -27,4 +27,5 @@ export * from './categories.js';
 export * from './product-terms.js';
 export * from './cart-messages.js';
 export * from './list-queries.js';
+export * from './line-price.js';
 export * from './admin-lists.js';

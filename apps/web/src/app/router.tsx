@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
 import { productsQuery } from '../features/catalog/api/get-products';
 import { RootLayout } from './root-layout';
@@ -14,18 +15,20 @@ const addProduct = async () => ({
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
  * carries no code of the pages behind it. Dashboard pages need a signed-in user, admin pages
  * an admin; the server checks the same on every call. A page whose largest paint comes from
- * the API starts that request in a loader, beside the download of its chunk.
+ * the API starts that request in a loader, beside the download of its chunk. Each route's path
+ * is its full pattern from config/paths.ts (React Router accepts an absolute child path that
+ * starts with its parents'), so an address is written in one place.
  */
 export const createAppRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
     {
-      path: '/',
+      path: paths.home.pattern,
       Component: RootLayout,
       hydrateFallbackElement: <Spinner label="Loading page" />,
       children: [
         { index: true, Component: HomeRoute },
         {
-          path: 'products',
+          path: paths.products.pattern,
           // Not awaited: the page shows its placeholders if the list is not there yet.
           loader: () => {
             void queryClient.prefetchQuery(productsQuery());
@@ -34,48 +37,48 @@ export const createAppRouter = (queryClient: QueryClient) =>
           lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }),
         },
         {
-          path: 'blogs',
+          path: paths.blogs.pattern,
           lazy: async () => ({ Component: (await import('./routes/blogs')).BlogsRoute }),
         },
         {
-          path: 'portfolio',
+          path: paths.portfolio.pattern,
           lazy: async () => ({ Component: (await import('./routes/portfolio')).PortfolioRoute }),
         },
         {
-          path: 'order-list',
+          path: paths.orderList.pattern,
           lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }),
         },
         {
-          path: 'login',
+          path: paths.login.pattern,
           lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
         },
         {
-          path: 'register',
+          path: paths.register.pattern,
           lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
         },
         {
-          path: 'forgot-password',
+          path: paths.forgotPassword.pattern,
           lazy: async () => ({
             Component: (await import('./routes/password')).ForgotPasswordRoute,
           }),
         },
         {
-          path: 'reset-password',
+          path: paths.resetPassword.pattern,
           lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
         },
         {
           Component: RequireAuth,
           children: [
             {
-              path: 'order/:productId',
+              path: paths.order.pattern,
               lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
             },
             {
-              path: 'checkout',
+              path: paths.checkout.pattern,
               lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }),
             },
             {
-              path: 'dashboard',
+              path: paths.dashboard.root.pattern,
               lazy: async () => ({
                 Component: (await import('./routes/dashboard-layout')).DashboardLayout,
               }),
@@ -87,25 +90,25 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   }),
                 },
                 {
-                  path: 'profile',
+                  path: paths.dashboard.profile.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/profile')).ProfileRoute,
                   }),
                 },
                 {
-                  path: 'review',
+                  path: paths.dashboard.review.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/my-review')).MyReviewRoute,
                   }),
                 },
                 {
-                  path: 'orders/:orderId',
+                  path: paths.dashboard.order.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/dashboard-order')).DashboardOrderRoute,
                   }),
                 },
                 {
-                  path: 'payment/:paymentId',
+                  path: paths.dashboard.payment.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/payment')).PaymentRoute,
                   }),
@@ -114,29 +117,29 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: RequireAdmin,
                   children: [
                     {
-                      path: 'users',
+                      path: paths.dashboard.users.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/users')).UsersRoute,
                       }),
                     },
                     {
-                      path: 'manageproduct',
+                      path: paths.dashboard.manageProducts.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-products')).ManageProductRoute,
                       }),
                     },
                     {
-                      path: 'manage',
+                      path: paths.dashboard.manageOrders.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-orders')).ManageOrdersRoute,
                       }),
                     },
                     {
-                      path: 'addproduct',
+                      path: paths.dashboard.addProduct.pattern,
                       lazy: addProduct,
                     },
                     {
-                      path: 'reviews',
+                      path: paths.dashboard.reviews.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
                       }),
@@ -151,7 +154,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
           Component: RequireAdmin,
           children: [
             {
-              path: 'addproduct',
+              path: paths.addProductTopLevel.pattern,
               lazy: addProduct,
             },
           ],

@@ -1,3 +1,4 @@
+import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { ProductsSection } from '../../features/catalog/components/products-section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageHeader } from '../../components/ui/page-header';
@@ -12,7 +13,10 @@ export function ProductsRoute() {
           quantity available to ship now.
         </p>
       </PageHeader>
-      <ProductsSection headingLevel={2} />
+      <ProductsSection
+        headingLevel={2}
+        addToList={(product) => <AddToOrderListSlot product={product} />}
+      />
     </>
   );
 }

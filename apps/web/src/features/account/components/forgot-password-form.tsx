@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { requestPasswordReset } from '../api/identity';
+import { paths } from '../../../config/paths';
 
 const schema = z.object({ email: emailField });
 type Input = z.infer<typeof schema>;
@@ -27,7 +28,7 @@ export function ForgotPasswordForm() {
     return (
       <div role="status" className="space-y-4 text-center">
         <p>{messages.resetLinkSent}</p>
-        <Link to="/login" className="btn btn-primary">
+        <Link to={paths.login.to()} className="btn btn-primary">
           Back to Login
         </Link>
       </div>

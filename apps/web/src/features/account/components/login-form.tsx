@@ -11,6 +11,7 @@ import { clearAccessToken } from '../../../lib/access-token';
 import { completeSignIn, signInWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
+import { paths } from '../../../config/paths';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -81,7 +82,7 @@ export function LoginForm() {
           {...register('password')}
         />
         <p className="text-right text-sm">
-          <Link to="/forgot-password" className="link">
+          <Link to={paths.forgotPassword.to()} className="link">
             Forgot password?
           </Link>
         </p>
@@ -90,7 +91,7 @@ export function LoginForm() {
       <p className="text-center text-sm">
         New to CaseForge?{' '}
         <Link
-          to="/register"
+          to={paths.register.to()}
           state={{ from: { pathname: returnPath } }}
           className="link link-primary font-semibold"
         >

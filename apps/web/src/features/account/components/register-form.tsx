@@ -10,6 +10,7 @@ import { clearAccessToken } from '../../../lib/access-token';
 import { completeSignIn, signUpWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
+import { paths } from '../../../config/paths';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -35,7 +36,7 @@ export function RegisterForm() {
         toast.success(
           'Almost there: confirm your email address with the link we sent, then log in.',
         );
-        void navigate('/login');
+        void navigate(paths.login.to());
       }
     },
     onError: (error) => toast.error(error.message),
@@ -74,7 +75,7 @@ export function RegisterForm() {
       <p className="text-center text-sm">
         Already have an account?{' '}
         <Link
-          to="/login"
+          to={paths.login.to()}
           state={{ from: { pathname: returnPath } }}
           className="link link-primary font-semibold"
         >

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { resetPassword } from '../api/identity';
+import { paths } from '../../../config/paths';
 
 const schema = z.object({ password: passwordField });
 type Input = z.infer<typeof schema>;
@@ -25,7 +26,7 @@ export function ResetPasswordForm() {
     mutationFn: ({ password }: Input) => resetPassword(token ?? '', password),
     onSuccess: () => {
       toast.success(messages.passwordResetDone);
-      void navigate('/login');
+      void navigate(paths.login.to());
     },
   });
 
@@ -33,7 +34,7 @@ export function ResetPasswordForm() {
     return (
       <div role="alert" className="space-y-4 text-center">
         <p>This reset link is invalid or has expired.</p>
-        <Link to="/forgot-password" className="btn btn-primary">
+        <Link to={paths.forgotPassword.to()} className="btn btn-primary">
           Ask for a new link
         </Link>
       </div>

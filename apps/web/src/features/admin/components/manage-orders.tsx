@@ -27,13 +27,13 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { exportList } from '../../../lib/export-list';
 import { useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
-import { paths } from '../../../config/paths';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useShipOrder } from '../api/ship-order';
 import { orderCsvColumns } from '../order-csv';
 import { askToShip, confirmMarkPaid } from './order-confirmations';
+import { paths } from '../../../config/paths';
 
 const COLUMNS = [
   'Customer',

@@ -20,11 +20,11 @@ import { errorMessage } from '../../../lib/error-message';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { productsQuery } from '../../catalog/api/get-products';
 import { useOrderKey } from '../../orders/api/create-order';
-import type { OrderDefaults } from '../../orders/hooks/use-order-defaults';
 import { usePlaceOrder } from '../api/place-order';
 import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedOrderList } from '../priced-lines';
-import { BuyerFields } from '../../orders/components/buyer-fields';
+import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
+import { paths } from '../../../config/paths';
 
 const checkoutSchema = ordersCreateSchema.pick({ phone: true, address: true, poNumber: true });
 type FormInput = z.input<typeof checkoutSchema>;
@@ -75,7 +75,7 @@ export function CheckoutForm({ customer, prefill }: CheckoutFormProps) {
     return (
       <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
         <p>{cartMessages.checkoutEmpty}</p>
-        <Link to="/products" className="btn btn-primary">
+        <Link to={paths.products.to()} className="btn btn-primary">
           {cartMessages.browse}
         </Link>
       </div>
@@ -137,7 +137,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
         idempotencyKey: orderKey,
       });
       // Straight on to paying for it; only what was ordered leaves the list.
-      await navigate(`/dashboard/payment/${insertedId}`);
+      await navigate(paths.dashboard.payment.to(insertedId));
       removeFromOrderList(sent.map((line) => line.productId));
     } catch (error) {
       const names = new Map(catalog.map((product) => [product._id, product.name]));
@@ -188,7 +188,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
               {cartMessages.checkoutFix}
             </p>
           )}
-          <Link to="/order-list" className="link self-start">
+          <Link to={paths.orderList.to()} className="link self-start">
             {cartMessages.backToList}
           </Link>
         </div>

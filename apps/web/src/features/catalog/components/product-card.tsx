@@ -1,17 +1,28 @@
 import { canMeetMinimum, formatPrice, stockMessages, type Product } from '@shop/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AddToOrderListSlot } from '../../cart/components/add-to-order-list-slot';
 import { ProductTerms } from './product-terms';
+import { paths } from '../../../config/paths';
 
-interface ProductCardProps {
+export interface ProductCardProps {
   product: Product;
   /** Lets the first cards of a page load their image eagerly (they are above the fold). */
   eager?: boolean;
   /** The card's heading level: one below the heading of the section the card is in. */
   headingLevel?: 2 | 3;
+  /**
+   * The card's 'Add to order list', given by the page: the order list belongs to the cart
+   * feature, which the catalog does not import. Shown only when the stock covers the minimum.
+   */
+  addToList?: ((product: Product) => ReactNode) | undefined;
 }
 
-export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+  addToList,
+}: ProductCardProps) {
   const headingId = `product-${product._id}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -42,10 +53,10 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           <li>Able. Qty. - {product.aqty} pc&apos;s</li>
         </ul>
         <div className="card-actions mt-auto justify-end">
-          {canMeetMinimum(product) && <AddToOrderListSlot product={product} />}
+          {canMeetMinimum(product) && addToList?.(product)}
           {canMeetMinimum(product) ? (
             <Link
-              to={`/order/${product._id}`}
+              to={paths.order.to(product._id)}
               className="btn btn-primary w-full sm:w-auto"
               aria-label={`Order Now: ${product.name}`}
             >

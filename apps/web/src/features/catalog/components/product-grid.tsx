@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { ProductCard } from './product-card';
+import { ProductCard, type ProductCardProps } from './product-card';
 
 const gridClass = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
@@ -7,15 +7,21 @@ interface ProductGridProps {
   products: Product[];
   /** The cards' heading level: 3 under a section heading, 2 right under the page's title. */
   headingLevel?: 2 | 3;
+  addToList?: ProductCardProps['addToList'];
 }
 
 /** Products in a grid: one column on phones, two on tablets, three on large screens. */
-export function ProductGrid({ products, headingLevel }: ProductGridProps) {
+export function ProductGrid({ products, headingLevel, addToList }: ProductGridProps) {
   return (
     <ul className={gridClass}>
       {products.map((product, index) => (
         <li key={product._id} className="flex [&>article]:w-full">
-          <ProductCard product={product} eager={index < 3} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            eager={index < 3}
+            headingLevel={headingLevel}
+            addToList={addToList}
+          />
         </li>
       ))}
     </ul>

@@ -18,6 +18,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { paths } from '../../../config/paths';
 
 /** The spec's columns, plus the order's status in a column of its own. */
 const COLUMNS = [
@@ -59,7 +60,7 @@ export function MyOrders({ email }: { email: string }) {
           list.length === 0 ? (
             <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
               <p>You have not ordered anything yet.</p>
-              <Link to="/products" className="btn btn-primary">
+              <Link to={paths.products.to()} className="btn btn-primary">
                 Browse Our Tools
               </Link>
             </div>
@@ -100,7 +101,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
       <RowHeader label="Product">
         <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
         <Link
-          to={`/dashboard/orders/${order._id}`}
+          to={paths.dashboard.order.to(order._id)}
           className="link link-primary block text-sm font-normal"
           aria-label={orderPageMessages.detailsLabel(order.orderPName)}
         >
@@ -117,7 +118,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
         ) : payable && order.orderPrice > 0 ? (
           <>
             <Link
-              to={`/dashboard/payment/${order._id}`}
+              to={paths.dashboard.payment.to(order._id)}
               className="btn btn-sm btn-primary"
               aria-label={`Pay: ${order.orderPName}`}
             >
