@@ -143,13 +143,15 @@ test.describe('accounts', () => {
       await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
     }
     await expectAccessible();
-    const row = table.getByRole('row').filter({ hasText: customer.email });
     await expect(
       table
         .getByRole('row')
         .filter({ hasText: E2E_ADMIN.email })
         .getByRole('button', { name: /^Remove Admin/ }),
     ).toBeDisabled();
+    // The new customer may be on a later page: the admin searches for them.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+    const row = table.getByRole('row').filter({ hasText: customer.email });
 
     await row.getByRole('button', { name: `Make Admin: ${customer.name}` }).click();
     await page.getByRole('button', { name: confirmMessages.makeAdminConfirm }).click();

@@ -55,8 +55,9 @@ test.describe('catalog admin', () => {
     await expect(card.getByRole('heading', { name })).toBeVisible();
     await expect(card.getByText(formatPrice(42), { exact: true })).toBeVisible();
 
-    // Manage Product: the row, then an edit.
+    // Manage Product: the row (searched for), then an edit.
     await page.goto('/dashboard/manageproduct');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
     ).toBeVisible();
@@ -83,7 +84,7 @@ test.describe('catalog admin', () => {
     await expect(card.getByText(formatPrice(55.5), { exact: true })).toBeVisible();
 
     // Delete, through the confirmation dialog.
-    await page.goto('/dashboard/manageproduct');
+    await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
     await expect(confirm.getByText(messages.deleteProductText(name))).toBeVisible();
@@ -134,7 +135,7 @@ test.describe('catalog admin', () => {
     await expect(myRow.getByText(/^Pay within 1 day 23 h$/)).toBeVisible();
 
     // The admin is told what deleting does before confirming.
-    await page.goto('/dashboard/manageproduct');
+    await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
@@ -148,7 +149,7 @@ test.describe('catalog admin', () => {
     await expect(row).toHaveCount(0);
 
     // Manage Order shows it cancelled, with nothing to do.
-    await page.goto('/dashboard/manage');
+    await page.goto(`/dashboard/manage?q=${encodeURIComponent(name)}`);
     const orderRow = page
       .getByRole('region', { name: 'Orders' })
       .getByRole('row')

@@ -188,7 +188,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     await fillOrder(page, 12);
 
     // The admin deletes the product while the customer is filling the form.
-    await admin.goto('/dashboard/manageproduct');
+    await admin.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);
     await admin
       .getByRole('row')
       .filter({ hasText: name })
@@ -328,7 +328,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
 
     // The admin's actions, each refused by the network.
     await goOffline(admin);
-    await admin.goto('/dashboard/manage');
+    await admin.goto(`/dashboard/manage?q=${encodeURIComponent(name)}`);
     const row = admin
       .getByRole('region', { name: 'Orders' })
       .getByRole('row')

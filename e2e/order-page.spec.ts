@@ -186,7 +186,7 @@ test.describe('the order page', () => {
 
     // The admin ships it: the dialog asks for carrier and tracking number, both or neither.
     await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.goto('/dashboard/manage');
+    await page.goto(`/dashboard/manage?q=${encodeURIComponent(customer.email)}`);
     const what = `${order.orderPName} for ${customer.name}`;
     const row = page
       .getByRole('region', { name: 'Orders' })

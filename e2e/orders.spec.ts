@@ -284,7 +284,7 @@ test.describe('ordering and paying', () => {
     await logOut(page);
 
     await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.goto('/dashboard/manage');
+    await page.goto(`/dashboard/manage?q=${encodeURIComponent(customer.email)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Order' })).toBeVisible();
     const rowOf = (item: DemoProduct) =>
       page

@@ -228,7 +228,7 @@ for (const phone of [false, true]) {
       await shopper.close();
 
       await logInAsAdmin(page, phone);
-      await page.goto('/dashboard/manage');
+      await page.goto(`/dashboard/manage?q=${encodeURIComponent(customer.email)}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Order' })).toBeVisible();
       const row = manageOrderRow(page, customer.email, item);
       const what = `${item.name} for ${customer.name}`;
@@ -326,6 +326,9 @@ for (const phone of [false, true]) {
       await expect(mine).toHaveAccessibleDescription(messages.cannotDemoteSelf);
       await expectInView(page, mine, table.getByText(messages.cannotDemoteSelf));
 
+      // The new customer may be on a later page: the admin searches for them.
+      await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+      await expect(table.getByRole('row').filter({ hasText: E2E_ADMIN.email })).toHaveCount(0);
       const row = table.getByRole('row').filter({ hasText: customer.email });
       const makeAdmin = row.getByRole('button', { name: `Make Admin: ${customer.name}` });
       const removeAdmin = row.getByRole('button', { name: `Remove Admin: ${customer.name}` });
@@ -373,11 +376,11 @@ for (const phone of [false, true]) {
       expectAccessible,
     }) => {
       await logInAsAdmin(page, phone);
-      await page.goto('/dashboard/manageproduct');
+      const item = product(4);
+      await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(item.name)}`);
       await expect(
         page.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
       ).toBeVisible();
-      const item = product(4);
       const productRow = page
         .getByRole('region', { name: 'Products' })
         .getByRole('row')

@@ -29,3 +29,4 @@ export * from './cart-messages.js';
 export * from './list-queries.js';
 export * from './line-price.js';
 export * from './error-page.js';
+export * from './admin-lists.js';

@@ -32,6 +32,3 @@ export const pagedListQuerySchema = z.object({
 });
 
 export type PagedListQuery = z.infer<typeof pagedListQuerySchema>;
-
-/** The header that tells a paged list's total. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';

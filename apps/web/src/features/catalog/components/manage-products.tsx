@@ -1,8 +1,11 @@
 import {
+  ADMIN_PAGE_SIZE,
+  adminListNouns,
   categoryLabels,
   formatPrice,
   messages,
   previewText,
+  productListQuerySchema,
   productRemovalMessages,
   productTermsMessages,
   type Product,
@@ -11,10 +14,14 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
-import { QueryState } from '../../../components/ui/query-state';
+import { ExportButton } from '../../../components/ui/export-button';
+import { PagedList } from '../../../components/ui/paged-list';
+import { exportList } from '../../../lib/export-list';
+import { useListParams } from '../../../lib/use-list-params';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
-import { useProducts } from '../api/get-products';
+import { getProductPage, useProductPage } from '../api/get-product-page';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
+import { productCsvColumns } from '../product-csv';
 import { ProductForm } from './product-form';
 
 /** A 24-pixel outline icon; decorative, since its button carries the name. */
@@ -46,6 +53,9 @@ const COLUMNS = [
   'Description',
   'Action',
 ] as const;
+
+const noun = adminListNouns.products;
+const listParams = productListQuerySchema.pick({ q: true, page: true });
 
 const TRASH = 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6';
 const PENCIL = 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z';
@@ -109,9 +119,13 @@ async function confirmText(product: Product): Promise<string> {
   }
 }
 
-/** Manage Product: every product, to edit or delete. */
+/**
+ * Manage Product: every product, searched and paged (kept in the address) and exported as CSV,
+ * to edit or delete.
+ */
 export function ManageProducts() {
-  const products = useProducts();
+  const [{ q, page = 1 }, update] = useListParams(listParams);
+  const products = useProductPage({ q, page, limit: ADMIN_PAGE_SIZE });
   const remove = useConfirmedDelete(useDeleteProduct(), {
     text: confirmText,
     deletedText: (result) =>
@@ -122,13 +136,34 @@ export function ManageProducts() {
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">Manage All Product here</h1>
-      <QueryState query={products} what="products" isEmpty={(list) => list.length === 0}>
+      <PagedList
+        noun={noun}
+        query={products}
+        q={q}
+        onSearch={(text) => update({ q: text }, { replace: true })}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPage={(to, replace) => update({ page: to }, { replace })}
+        onClear={() => update({ q: undefined })}
+        actions={
+          <ExportButton
+            onExport={() =>
+              exportList({
+                what: noun.many,
+                noun,
+                columns: productCsvColumns,
+                fetchPage: (at, limit) => getProductPage({ q, page: at, limit }),
+              })
+            }
+          />
+        }
+      >
         {(list) => (
           <DataTable label="Products" columns={COLUMNS}>
             <tbody>
               {list.map((product, index) => (
                 <tr key={product._id}>
-                  <Cell label="#">{index + 1}</Cell>
+                  <Cell label="#">{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</Cell>
                   <RowHeader label="Name">
                     {product.name}
                     {/* Under the name rather than a column of its own: the table keeps its
@@ -180,7 +215,7 @@ export function ManageProducts() {
             </tbody>
           </DataTable>
         )}
-      </QueryState>
+      </PagedList>
       {editing && (
         <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
       )}
