@@ -3,6 +3,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './eslint-rules/feature-boundaries.js';
 
 // ESLint's own defineConfig: typescript-eslint deprecated its `tseslint.config()` for it.
 export default defineConfig(
@@ -31,6 +32,16 @@ export default defineConfig(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    // STYLE.md habit 5, checked rather than reviewed: a feature uses another feature only
+    // through its api/ folder (fetchers, query options, keys); components/, lib/ and config/
+    // import no feature; only app/ (the router and the thin pages) composes features freely
+    // and only it imports app/. Tests follow the same rule. eslint-rules/feature-boundaries.js
+    // resolves every import to a path, so no spelling slips through.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { shop: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'shop/feature-boundaries': ['error', { root: 'apps/web/src' }] },
   },
   {
     // Tests index into results they have just checked; `!` there reads better than guards.

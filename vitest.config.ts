@@ -13,7 +13,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'packages/shared/src/**/*.test.ts',
+            // The repo's own ESLint rules, proven with ESLint's RuleTester.
+            'eslint-rules/**/*.test.js',
+          ],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -94,13 +94,13 @@ test.describe('accounts', () => {
     }
     await expectAccessible();
 
-    await form.getByLabel('Phone').fill('call me maybe');
+    await form.getByLabel('Phone', { exact: true }).fill('call me maybe');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(form.getByText('Enter a valid phone number')).toBeVisible();
 
     await form.getByLabel('Location').fill('Chattogram');
     await form.getByLabel('Highest Education').fill('BSc in Electrical Engineering');
-    await form.getByLabel('Phone').fill('+880 1712 345678');
+    await form.getByLabel('Phone', { exact: true }).fill('+880 1712 345678');
     await form.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/test-customer');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(messages.profileUpdated)).toBeVisible();
@@ -143,13 +143,15 @@ test.describe('accounts', () => {
       await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
     }
     await expectAccessible();
-    const row = table.getByRole('row').filter({ hasText: customer.email });
     await expect(
       table
         .getByRole('row')
         .filter({ hasText: E2E_ADMIN.email })
         .getByRole('button', { name: /^Remove Admin/ }),
     ).toBeDisabled();
+    // The new customer may be on a later page: the admin searches for them.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+    const row = table.getByRole('row').filter({ hasText: customer.email });
 
     await row.getByRole('button', { name: `Make Admin: ${customer.name}` }).click();
     await page.getByRole('button', { name: confirmMessages.makeAdminConfirm }).click();

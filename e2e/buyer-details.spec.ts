@@ -37,7 +37,7 @@ async function fillBuyerDetails(page: Page) {
   const { form } = await openProfile(page);
   await form.getByLabel('Company').fill('Acme Cases Ltd');
   await form.getByLabel('VAT number').fill('gb 123.4567.89');
-  await form.getByLabel('Phone').fill('+44 113 496 0000');
+  await form.getByLabel('Phone', { exact: true }).fill('+44 113 496 0000');
   await form.getByLabel('Default shipping address').fill(ADDRESS_LINES.join('\n'));
   await form.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText(messages.profileUpdated)).toBeVisible();
@@ -87,8 +87,8 @@ test.describe('buyer details', () => {
     await expectBuyerDetailsOnCard(page);
 
     await openOrderPage(page, profileProduct);
-    const phone = page.getByLabel('Phone');
-    const address = page.getByLabel('Address');
+    const phone = page.getByLabel('Phone', { exact: true });
+    const address = page.getByLabel('Address', { exact: true });
     await expect(phone).toHaveValue('+44 113 496 0000');
     await expect(address).toHaveValue(ADDRESS_LINES.join('\n'));
     await expectAccessible();
@@ -109,16 +109,18 @@ test.describe('buyer details', () => {
   test("without saved details, the order form starts with the last order's", async ({ page }) => {
     await registerThroughPage(page, 'repeat');
     await openOrderPage(page, lastOrderProduct);
-    await expect(page.getByLabel('Phone')).toHaveValue('');
-    await expect(page.getByLabel('Address')).toHaveValue('');
-    await page.getByLabel('Phone').fill('+1 555 0142');
-    await page.getByLabel('Address').fill('12 Harbour Street\nPortsmouth');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 555 0142');
+    await page.getByLabel('Address', { exact: true }).fill('12 Harbour Street\nPortsmouth');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(page.getByText(messages.orderSuccess)).toBeVisible();
 
     await page.reload();
-    await expect(page.getByLabel('Phone')).toHaveValue('+1 555 0142');
-    await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Street\nPortsmouth');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+1 555 0142');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue(
+      '12 Harbour Street\nPortsmouth',
+    );
   });
 
   test('a buyer keeps their details on a phone @phone', async ({ page, expectAccessible }) => {

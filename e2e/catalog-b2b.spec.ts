@@ -91,7 +91,7 @@ test.describe('B2B catalog fields', () => {
     await expectAccessible();
 
     // Edit Product shows what was saved.
-    await page.goto('/dashboard/manageproduct');
+    await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);
     const row = page.getByRole('region', { name: 'Products' }).getByRole('row').filter({
       hasText: name,
     });

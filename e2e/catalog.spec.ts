@@ -7,7 +7,7 @@ import {
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+import { confirmIn, logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
 /** A real 1×1 PNG: the server tells the image type by its first bytes. */
 const tinyPng = Buffer.from(
@@ -56,8 +56,9 @@ test.describe('catalog admin', () => {
     await expect(card.getByRole('heading', { name })).toBeVisible();
     await expect(card.getByText(formatPrice(42), { exact: true })).toBeVisible();
 
-    // Manage Product: the row, then an edit.
+    // Manage Product: the row (searched for), then an edit.
     await page.goto('/dashboard/manageproduct');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
     ).toBeVisible();
@@ -84,11 +85,11 @@ test.describe('catalog admin', () => {
     await expect(card.getByText(formatPrice(55.5), { exact: true })).toBeVisible();
 
     // Delete, through the confirmation dialog.
-    await page.goto('/dashboard/manageproduct');
+    await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
     await expect(confirm.getByText(messages.deleteProductText(name))).toBeVisible();
-    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await confirmIn(confirm, messages.deleteConfirm);
     await expect(page.getByRole('heading', { name: messages.deleted })).toBeVisible();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
@@ -122,8 +123,8 @@ test.describe('catalog admin', () => {
     await registerThroughPage(customerPage, 'archive');
     await customerPage.goto(`/products?q=${encodeURIComponent(name)}`);
     await customerPage.getByRole('link', { name: `Order Now: ${name}` }).click();
-    await customerPage.getByLabel('Phone').fill('+1 555 0100');
-    await customerPage.getByLabel('Address').fill('1 Test Street, Springfield');
+    await customerPage.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await customerPage.getByLabel('Address', { exact: true }).fill('1 Test Street, Springfield');
     await customerPage.getByLabel('Quantity').fill('1');
     await customerPage.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(customerPage.getByText(messages.orderSuccess)).toBeVisible();
@@ -135,13 +136,13 @@ test.describe('catalog admin', () => {
     await expect(myRow.getByText(/^Pay within 1 day 23 h$/)).toBeVisible();
 
     // The admin is told what deleting does before confirming.
-    await page.goto('/dashboard/manageproduct');
+    await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: messages.deleteTitle });
     await expect(confirm.getByText(/1 unpaid order will be cancelled/)).toBeVisible();
     await expect(confirm.getByText(/it will be archived/)).toBeVisible();
-    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
+    await confirmIn(confirm, messages.deleteConfirm);
     await expect(
       page.getByText('The product was archived. 1 unpaid order cancelled.'),
     ).toBeVisible();
@@ -149,7 +150,7 @@ test.describe('catalog admin', () => {
     await expect(row).toHaveCount(0);
 
     // Manage Order shows it cancelled, with nothing to do.
-    await page.goto('/dashboard/manage');
+    await page.goto(`/dashboard/manage?q=${encodeURIComponent(name)}`);
     const orderRow = page
       .getByRole('region', { name: 'Orders' })
       .getByRole('row')

@@ -127,8 +127,8 @@ test.describe('the order list and the checkout', () => {
     await expect(lines.getByText('15 × $30 each')).toBeVisible();
     await expect(lines.getByText('Order total: $4,950')).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(customer.name);
-    await page.getByLabel('Phone').fill('+1 555 0100');
-    await page.getByLabel('Address').fill('1 Test Street, Springfield');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await page.getByLabel('Address', { exact: true }).fill('1 Test Street, Springfield');
     await page.getByLabel(cartMessages.poNumber).fill('PO-E2E-13');
     await expectAccessible();
     await page.screenshot({ path: '/tmp/shots/webcart/checkout-1280.png', fullPage: true });
@@ -253,8 +253,8 @@ test.describe('the order list and the checkout', () => {
     await page.screenshot({ path: '/tmp/shots/webcart/order-list-390.png', fullPage: true });
     await page.getByRole('link', { name: cartMessages.checkout }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-    await page.getByLabel('Phone').fill('+1 555 0100');
-    await page.getByLabel('Address').fill('1 Test Street, Springfield');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await page.getByLabel('Address', { exact: true }).fill('1 Test Street, Springfield');
     await expectAccessible();
     await page.screenshot({ path: '/tmp/shots/webcart/checkout-390.png', fullPage: true });
   });

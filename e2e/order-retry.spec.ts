@@ -29,8 +29,8 @@ test('pressing Order again after a lost answer places one order', async ({
     await route.abort('connectionreset');
   });
 
-  await page.getByLabel('Phone').fill('+1 555 0100');
-  await page.getByLabel('Address').fill('1 Retry Road, Springfield');
+  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+  await page.getByLabel('Address', { exact: true }).fill('1 Retry Road, Springfield');
   await page.getByLabel('Quantity').fill(String(item.minquantity));
   const order = page.getByRole('button', { name: 'Order', exact: true });
   await order.click();

@@ -3,7 +3,7 @@ import { confirmMessages, messages, previewText, shortId } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN, newCustomer } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { logInThroughPage } from './support/flows.js';
+import { confirmIn, logInThroughPage } from './support/flows.js';
 
 /*
  * Issue 12: every table keeps its status and actions in view at 390 px without scrolling
@@ -73,8 +73,8 @@ async function logInAsAdmin(page: Page, phone: boolean) {
 async function placeOrder(page: Page, item: DemoProduct, address = '1 Test Street, Springfield') {
   await page.goto('/products');
   await page.getByRole('link', { name: `Order Now: ${item.name}` }).click();
-  await page.getByLabel('Phone').fill('+1 555 0100');
-  await page.getByLabel('Address').fill(address);
+  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+  await page.getByLabel('Address', { exact: true }).fill(address);
   await page.getByLabel('Quantity').fill(String(item.minquantity));
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await expect(page.getByText(messages.orderSuccess)).toBeVisible();
@@ -228,7 +228,7 @@ for (const phone of [false, true]) {
       await shopper.close();
 
       await logInAsAdmin(page, phone);
-      await page.goto('/dashboard/manage');
+      await page.goto(`/dashboard/manage?q=${encodeURIComponent(customer.email)}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Order' })).toBeVisible();
       const row = manageOrderRow(page, customer.email, item);
       const what = `${item.name} for ${customer.name}`;
@@ -275,14 +275,14 @@ for (const phone of [false, true]) {
         markDialog.getByRole('button', { name: confirmMessages.cancel }),
       );
       await expectAccessible();
-      await markDialog.getByRole('button', { name: confirmMessages.cancel }).click();
+      await confirmIn(markDialog, confirmMessages.cancel);
       await expect(markDialog).toBeHidden();
       await page.reload();
       await expect(row.getByText('pending', { exact: true })).toBeVisible();
       await expect(ship).toHaveCount(0);
 
       await markPaid.click();
-      await markDialog.getByRole('button', { name: confirmMessages.markPaidConfirm }).click();
+      await confirmIn(markDialog, confirmMessages.markPaidConfirm);
       await expect(row.getByText('paid', { exact: true })).toBeVisible();
       await expect(markPaid).toHaveCount(0);
 
@@ -291,13 +291,13 @@ for (const phone of [false, true]) {
       await ship.click();
       const shipDialog = confirmDialog(page, confirmMessages.shipTitle);
       await expect(shipDialog).toContainText(confirmMessages.shipText(item.name, customer.name));
-      await shipDialog.getByRole('button', { name: confirmMessages.cancel }).click();
+      await confirmIn(shipDialog, confirmMessages.cancel);
       await expect(shipDialog).toBeHidden();
       await page.reload();
       await expect(ship).toBeVisible();
 
       await ship.click();
-      await shipDialog.getByRole('button', { name: confirmMessages.shipConfirm }).click();
+      await confirmIn(shipDialog, confirmMessages.shipConfirm);
       const shipped = row.getByText('shipped', { exact: true });
       await expect(shipped).toBeVisible();
       await expect(ship).toHaveCount(0);
@@ -326,6 +326,9 @@ for (const phone of [false, true]) {
       await expect(mine).toHaveAccessibleDescription(messages.cannotDemoteSelf);
       await expectInView(page, mine, table.getByText(messages.cannotDemoteSelf));
 
+      // The new customer may be on a later page: the admin searches for them.
+      await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+      await expect(table.getByRole('row').filter({ hasText: E2E_ADMIN.email })).toHaveCount(0);
       const row = table.getByRole('row').filter({ hasText: customer.email });
       const makeAdmin = row.getByRole('button', { name: `Make Admin: ${customer.name}` });
       const removeAdmin = row.getByRole('button', { name: `Remove Admin: ${customer.name}` });
@@ -342,13 +345,13 @@ for (const phone of [false, true]) {
         confirmMessages.makeAdminText(customer.name, customer.email),
       );
       await expectAccessible();
-      await promote.getByRole('button', { name: confirmMessages.cancel }).click();
+      await confirmIn(promote, confirmMessages.cancel);
       await expect(promote).toBeHidden();
       await page.reload();
       await expect(makeAdmin).toBeVisible();
 
       await makeAdmin.click();
-      await promote.getByRole('button', { name: confirmMessages.makeAdminConfirm }).click();
+      await confirmIn(promote, confirmMessages.makeAdminConfirm);
       await expect(page.getByText(`${customer.name} is now an admin.`)).toBeVisible();
       await expectInView(page, removeAdmin);
 
@@ -357,13 +360,13 @@ for (const phone of [false, true]) {
       await expect(demote).toContainText(
         confirmMessages.removeAdminText(customer.name, customer.email),
       );
-      await demote.getByRole('button', { name: confirmMessages.cancel }).click();
+      await confirmIn(demote, confirmMessages.cancel);
       await expect(demote).toBeHidden();
       await page.reload();
       await expect(removeAdmin).toBeVisible();
 
       await removeAdmin.click();
-      await demote.getByRole('button', { name: confirmMessages.removeAdminConfirm }).click();
+      await confirmIn(demote, confirmMessages.removeAdminConfirm);
       await expect(page.getByText(`${customer.name} is now a regular user.`)).toBeVisible();
       await expect(makeAdmin).toBeVisible();
     });
@@ -373,11 +376,11 @@ for (const phone of [false, true]) {
       expectAccessible,
     }) => {
       await logInAsAdmin(page, phone);
-      await page.goto('/dashboard/manageproduct');
+      const item = product(4);
+      await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(item.name)}`);
       await expect(
         page.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
       ).toBeVisible();
-      const item = product(4);
       const productRow = page
         .getByRole('region', { name: 'Products' })
         .getByRole('row')

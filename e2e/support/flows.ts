@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { newCustomer } from './accounts.js';
 
 /** Registers a new customer through the Register page and waits to be signed in. */
@@ -28,4 +28,19 @@ export async function logInThroughPage(page: Page, email: string, password: stri
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'LogOut' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Presses a confirmation dialog's button and waits for the dialog to close. sweetalert2 scales
+ * its dialog in; on a loaded machine Playwright can find the button "stable" between two slow
+ * animation frames and click where it was a moment before, which misses it (seen in CI). So
+ * while the dialog is still open after a try, press again; a dialog that closed is never
+ * pressed twice.
+ */
+export async function confirmIn(dialog: Locator, name: string) {
+  await expect(async () => {
+    if (await dialog.isVisible())
+      await dialog.getByRole('button', { name }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

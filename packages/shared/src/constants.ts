@@ -48,3 +48,9 @@ export type Role = (typeof ROLES)[number];
 
 /** What the spec stores as `providerId` for an email-and-password account. */
 export const EMAIL_PASSWORD_PROVIDER = 'Email & Password';
+
+/**
+ * The header that tells a paged list's total. Here, beside no schema, so the web app's API
+ * client can read it without pulling zod into the home page (scripts/check-budget.mjs).
+ */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -27,5 +27,8 @@ export * from './categories.js';
 export * from './product-terms.js';
 export * from './cart-messages.js';
 export * from './list-queries.js';
+export * from './line-price.js';
+export * from './error-page.js';
+export * from './admin-lists.js';
 export * from './list-params.js';
 export * from './product-search.js';

@@ -1,5 +1,5 @@
 /**
- * The constants of the list queries (list-queries.ts, list.ts) without their schemas: the web
+ * The constants of the list queries (list-queries.ts) without their schemas: the web
  * app's products page reads them before it needs any schema, and a module that builds zod
  * schemas at its top level is kept whole by the bundler wherever one of its names is imported,
  * which put zod in the way of the page's first request.
@@ -20,6 +20,3 @@ export const productSortLabels: Record<ProductSort, string> = {
 export const SEARCH_MAX_LENGTH = 100;
 /** The page size when `page` comes without `limit`; with neither, every match is answered. */
 export const DEFAULT_PAGE_SIZE = 24;
-
-/** The header that tells a paged list's total. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';

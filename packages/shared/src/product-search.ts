@@ -7,9 +7,6 @@ import { categoryLabels, type ProductCategory } from './categories.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** How long typing rests before the results follow it. */
-export const SEARCH_DEBOUNCE_MS = 250;
-
 /** The spec's title of the products page. */
 const PAGE_TITLE = 'Our Tools';
 

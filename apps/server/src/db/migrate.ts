@@ -12,6 +12,7 @@ import { idempotencyKeys } from './migrations/0008-idempotency-keys.js';
 import { b2bOrdering } from './migrations/0009-b2b-ordering.js';
 import { mailOutboxClaims } from './migrations/0010-mail-outbox-claims.js';
 import { productSearch } from './migrations/0011-product-search.js';
+import { adminListIndexes } from './migrations/0012-admin-list-indexes.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0009-b2b-ordering': b2bOrdering(db.dialect),
     '0010-mail-outbox-claims': mailOutboxClaims(db.dialect),
     '0011-product-search': productSearch(db.dialect),
+    '0012-admin-list-indexes': adminListIndexes,
   };
 }
 

@@ -1,8 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { apiErrorSchema, TOTAL_COUNT_HEADER } from '@shop/shared';
+import { apiErrorSchema } from '@shop/shared';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
 import type { Access } from '../auth/guard.js';
 
 /*
@@ -44,18 +43,6 @@ type ErrorResponses = Partial<Record<ErrorStatus, typeof apiErrorSchema>>;
 /** The error envelope for each of these statuses, for a route's `schema.response`. */
 export function errorResponses(...statuses: ErrorStatus[]): ErrorResponses {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
-}
-
-/**
- * The success answer of a list that tells its total in the `X-Total-Count` header (one page of
- * reviews, the products that match a search): the body schema with its description, and the
- * header documented beside it.
- */
-export function countedList<T extends ZodType>(schema: T, description: string, total: string): T {
-  return schema.meta({
-    description,
-    headers: { [TOTAL_COUNT_HEADER]: { type: 'integer', minimum: 0, description: total } },
-  });
 }
 
 /** Methods whose requests carry a body: Fastify refuses one too large (413) or of a type it cannot parse (415). */

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
 import { productQuery } from '../features/catalog/api/get-product';
 import { prefetchProductSearch } from '../features/catalog/api/search-products';
+import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
@@ -12,21 +14,39 @@ const addProduct = async () => ({
 });
 
 /**
+ * The shop's error pages instead of React Router's default screen: under the layout, one
+ * pathless route whose boundary draws inside it (a page that fails leaves the navbar usable);
+ * on the layout's route, the last boundary, for an error in the layout itself.
+ */
+const withErrorPages = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) =>
+    route.index
+      ? route
+      : {
+          ...route,
+          ErrorBoundary: RootErrorBoundary,
+          children: [{ ErrorBoundary: RouteErrorBoundary, children: route.children ?? [] }],
+        },
+  );
+
+/**
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
  * carries no code of the pages behind it. Dashboard pages need a signed-in user, admin pages
  * an admin; the server checks the same on every call. A page whose largest paint comes from
- * the API starts that request in a loader, beside the download of its chunk.
+ * the API starts that request in a loader, beside the download of its chunk. Each route's path
+ * is its full pattern from config/paths.ts (React Router accepts an absolute child path that
+ * starts with its parents'), so an address is written in one place.
  */
-export const createAppRouter = (queryClient: QueryClient) =>
-  createBrowserRouter([
+export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
+  withErrorPages([
     {
-      path: '/',
+      path: paths.home.pattern,
       Component: RootLayout,
       hydrateFallbackElement: <Spinner label="Loading page" />,
       children: [
         { index: true, Component: HomeRoute },
         {
-          path: 'products',
+          path: paths.products.pattern,
           // Not awaited: the page shows its placeholders if the list is not there yet. The fetch
           // starts beside the page's chunk, not after it (0.5 KB gzip of the home page's bundle:
           // loading it as a chunk of its own cost Lighthouse a round trip before the request).
@@ -37,7 +57,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
           lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }),
         },
         {
-          path: 'products/:productId',
+          path: paths.product.pattern,
           loader: ({ params }) => {
             void queryClient.prefetchQuery(productQuery(params['productId'] ?? ''));
             return null;
@@ -45,48 +65,48 @@ export const createAppRouter = (queryClient: QueryClient) =>
           lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }),
         },
         {
-          path: 'blogs',
+          path: paths.blogs.pattern,
           lazy: async () => ({ Component: (await import('./routes/blogs')).BlogsRoute }),
         },
         {
-          path: 'portfolio',
+          path: paths.portfolio.pattern,
           lazy: async () => ({ Component: (await import('./routes/portfolio')).PortfolioRoute }),
         },
         {
-          path: 'order-list',
+          path: paths.orderList.pattern,
           lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }),
         },
         {
-          path: 'login',
+          path: paths.login.pattern,
           lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
         },
         {
-          path: 'register',
+          path: paths.register.pattern,
           lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
         },
         {
-          path: 'forgot-password',
+          path: paths.forgotPassword.pattern,
           lazy: async () => ({
             Component: (await import('./routes/password')).ForgotPasswordRoute,
           }),
         },
         {
-          path: 'reset-password',
+          path: paths.resetPassword.pattern,
           lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
         },
         {
           Component: RequireAuth,
           children: [
             {
-              path: 'order/:productId',
+              path: paths.order.pattern,
               lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
             },
             {
-              path: 'checkout',
+              path: paths.checkout.pattern,
               lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }),
             },
             {
-              path: 'dashboard',
+              path: paths.dashboard.root.pattern,
               lazy: async () => ({
                 Component: (await import('./routes/dashboard-layout')).DashboardLayout,
               }),
@@ -98,25 +118,25 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   }),
                 },
                 {
-                  path: 'profile',
+                  path: paths.dashboard.profile.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/profile')).ProfileRoute,
                   }),
                 },
                 {
-                  path: 'review',
+                  path: paths.dashboard.review.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/my-review')).MyReviewRoute,
                   }),
                 },
                 {
-                  path: 'orders/:orderId',
+                  path: paths.dashboard.order.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/dashboard-order')).DashboardOrderRoute,
                   }),
                 },
                 {
-                  path: 'payment/:paymentId',
+                  path: paths.dashboard.payment.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/payment')).PaymentRoute,
                   }),
@@ -125,29 +145,29 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: RequireAdmin,
                   children: [
                     {
-                      path: 'users',
+                      path: paths.dashboard.users.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/users')).UsersRoute,
                       }),
                     },
                     {
-                      path: 'manageproduct',
+                      path: paths.dashboard.manageProducts.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-products')).ManageProductRoute,
                       }),
                     },
                     {
-                      path: 'manage',
+                      path: paths.dashboard.manageOrders.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-orders')).ManageOrdersRoute,
                       }),
                     },
                     {
-                      path: 'addproduct',
+                      path: paths.dashboard.addProduct.pattern,
                       lazy: addProduct,
                     },
                     {
-                      path: 'reviews',
+                      path: paths.dashboard.reviews.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
                       }),
@@ -162,7 +182,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
           Component: RequireAdmin,
           children: [
             {
-              path: 'addproduct',
+              path: paths.addProductTopLevel.pattern,
               lazy: addProduct,
             },
           ],
@@ -174,3 +194,6 @@ export const createAppRouter = (queryClient: QueryClient) =>
       ],
     },
   ]);
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(appRoutes(queryClient));

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOTAL_COUNT_HEADER } from '@shop/shared';
 import { getAccessToken, setAccessToken } from './access-token';
 import {
   apiFetch,
   apiFetchFile,
+  apiFetchPage,
   ApiRequestError,
   dispositionFilename,
   setUnauthorizedHandler,
@@ -122,5 +124,22 @@ describe('dispositionFilename', () => {
     ['attachment; filename="C:\\\\x\\\\y.pdf"', 'y.pdf'],
   ])('%s names %s', (header, name) => {
     expect(dispositionFilename(header)).toBe(name);
+  });
+});
+
+describe('apiFetchPage', () => {
+  it('answers the items and the total of X-Total-Count, or the items counted without it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response('[1,2]', { headers: { [TOTAL_COUNT_HEADER]: '312' } }))
+        .mockResolvedValueOnce(new Response('[1,2,3]')),
+    );
+    expect(await apiFetchPage<number>('/orders?page=1&limit=2')).toEqual({
+      items: [1, 2],
+      total: 312,
+    });
+    expect(await apiFetchPage<number>('/orders')).toEqual({ items: [1, 2, 3], total: 3 });
   });
 });

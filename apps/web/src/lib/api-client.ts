@@ -1,4 +1,4 @@
-import type { ApiError } from '@shop/shared';
+import { TOTAL_COUNT_HEADER, type ApiError } from '@shop/shared';
 import { clearAccessToken, getAccessToken } from './access-token';
 
 /** The one base address of every API call (DESIGN.md section 7: no stray local addresses). */
@@ -89,6 +89,24 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   const response = await apiRequest(path, init, 'application/json');
   const body: unknown = await response.json().catch(() => undefined);
   return body as T;
+}
+
+/** One page of a list and how many items match in all (the `X-Total-Count` header). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * Calls a paged list of the API (`?page=&limit=`): its items and the total it names in
+ * `X-Total-Count`. An answer without the header is taken as the whole list.
+ */
+export async function apiFetchPage<T>(path: string, init: ApiInit = {}): Promise<ListPage<T>> {
+  const response = await apiRequest(path, init, 'application/json');
+  const body: unknown = await response.json().catch(() => undefined);
+  const items = Array.isArray(body) ? (body as T[]) : [];
+  const header = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return { items, total: Number.isSafeInteger(header) && header >= 0 ? header : items.length };
 }
 
 /** A file the API answered with, and the name it suggests for it. */

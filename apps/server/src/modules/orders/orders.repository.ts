@@ -1,12 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
+import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/time.js';
 import {
   messages,
   orderTitle,
   orderTransitions,
+  type OrderStatus,
   quantityIssue,
   unitPriceFor,
   type QuantityIssue,
@@ -17,6 +19,12 @@ import { toOrder } from './order-view.js';
 
 /** Ids per query when reading lines: far below any database's bound-parameter limit. */
 const LINES_CHUNK = 500;
+
+/** Which orders Manage Order lists (`GET /api/orders?q=&status=`). */
+export interface OrderListFilter {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+}
 
 export interface NewOrderLine {
   productId: string;
@@ -354,13 +362,42 @@ export function createOrdersRepository(
         .execute();
     },
 
-    listAll(): Promise<OrderRow[]> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+    /**
+     * Manage Order's list, newest first: the orders matching `filter`, the rows of `window`
+     * (all without one), and how many match. `q` is found in the customer's name or email, the
+     * order id, any line's product name, the PO number, transaction id or tracking number.
+     */
+    listMatching(
+      filter: OrderListFilter,
+      window: ListWindow | undefined,
+    ): Promise<{ rows: OrderRow[]; total: number }> {
+      let matching = db.selectFrom('orders').selectAll('orders');
+      if (filter.status) matching = matching.where('order_status', '=', filter.status);
+      const { q } = filter;
+      if (q) {
+        const contains = containsText(q);
+        matching = matching.where((eb) =>
+          eb.or([
+            contains(eb.ref('orders.user_name')),
+            contains(eb.ref('orders.user_email')),
+            contains(eb.ref('orders.id')),
+            contains(eb.ref('orders.po_number')),
+            contains(eb.ref('orders.transaction_id')),
+            contains(eb.ref('orders.tracking_number')),
+            eb.exists(
+              eb
+                .selectFrom('order_lines')
+                .select('order_lines.position')
+                .whereRef('order_lines.order_id', '=', 'orders.id')
+                .where((line) => contains(line.ref('order_lines.product_name'))),
+            ),
+          ]),
+        );
+      }
+      return readPage(
+        matching.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'),
+        window,
+      );
     },
 
     /**

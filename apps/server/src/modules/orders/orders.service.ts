@@ -1,4 +1,5 @@
 import {
+  type AdminOrderListQuery,
   b2bMessages,
   canApply,
   cancelledOrderMailText,
@@ -15,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../auth/guard.js';
 import type { Mailer } from '../../auth/mailer.js';
+import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { PaymentGateway } from '../payments/gateway.js';
@@ -295,8 +297,17 @@ export function createOrdersService({
       return presentOne(await visibleOrder(caller, id));
     },
 
-    async listAll(): Promise<Order[]> {
-      return present(await orders.listAll());
+    /**
+     * Manage Order (admins): every order newest first, or those matching `q` and `status`, one
+     * page of them with `page` or `limit`, and how many match.
+     */
+    async listForAdmin({
+      q,
+      status,
+      ...page
+    }: AdminOrderListQuery): Promise<{ items: Order[]; total: number }> {
+      const { rows, total } = await orders.listMatching({ q, status }, listWindow(page));
+      return { items: await present(rows), total };
     },
 
     /**

@@ -1,4 +1,5 @@
 import {
+  adminOrderListQuerySchema,
   deletedCountSchema,
   idParamsSchema,
   orderCreatedSchema,
@@ -9,10 +10,12 @@ import {
   orderSchema,
   ordersCreateSchema,
   shipInputSchema,
+  TOTAL_COUNT_HEADER,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyTag } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/route.js';
+import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import { currentUser } from '../../auth/guard.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -93,11 +96,17 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listAllOrders',
           tags: ['orders'],
-          summary: 'Every order (admins)',
-          response: { 200: orderListSchema },
+          summary: `Manage Order (admins): every order, newest first; with q (customer, email, order id, product, PO number, transaction id or tracking number), status, page or limit the matches, one page of them; the number of matches is in ${TOTAL_COUNT_HEADER}`,
+          querystring: adminOrderListQuerySchema,
+          response: {
+            200: countedListResponse(orderListSchema, {
+              description: 'The matching orders, newest first: all of them, or the page asked for',
+              total: 'How many orders match (every order without q or status)',
+            }),
+          },
         },
       },
-      () => orders.listAll(),
+      async (request, reply) => sendCounted(reply, await orders.listForAdmin(request.query)),
     );
 
     app.put(

@@ -20,7 +20,7 @@ import { testDatabases, type TestDb } from '../../test/databases.js';
 import { bearer, registerAccount, registerAdmin, type TestAccount } from '../../test/factories.js';
 import { createProductsRepository, type ProductSearch } from './products.repository.js';
 
-/** A product of the fixture catalog; `created` orders the catalog (minutes after the start). */
+/** A product of the fixture catalog: its place in CATALOG is its place in catalog order. */
 interface Fixture {
   name: string;
   description: string;

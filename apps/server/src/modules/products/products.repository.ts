@@ -11,6 +11,7 @@ import type { Dialect } from '../../db/database.js';
 import { PRODUCT_SEARCH_TEXT } from '../../db/migrations/0011-product-search.js';
 import type { Database, OrderRow, ProductRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
+import { likeLiteral } from '../../db/list-queries.js';
 import { nowIso } from '../../db/time.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
@@ -74,7 +75,7 @@ export interface ProductSearch {
 const TRIGRAM_LENGTH = 3;
 
 /** A word as a LIKE pattern that matches it anywhere, `%`, `_` and `\` standing for themselves. */
-const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (word: string) => `%${likeLiteral(word)}%`;
 
 /** A word as an FTS5 phrase: inside double quotes every character is literal (`""` is `"`). */
 const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;

@@ -1,6 +1,5 @@
 import type { productInputSchema } from '@shop/shared';
 import {
-  DEFAULT_PAGE_SIZE,
   ID_PATTERN,
   productRuleMessages,
   type ProductListQuery,
@@ -10,13 +9,13 @@ import {
   type ProductSpec,
 } from '@shop/shared';
 import type { z } from 'zod';
+import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow, ProductRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import {
   SKU_TAKEN,
   type ProductFields,
   type ProductOrders,
-  type ProductSearch,
   type ProductsRepository,
 } from './products.repository.js';
 
@@ -84,12 +83,6 @@ function searchWords(q: string | undefined): string[] {
   return [...new Set(q?.split(/\s+/u).filter((word) => word !== '') ?? [])];
 }
 
-/** Which matches to answer: a page of `limit` (the default size when only `page` is given), or all. */
-function windowOf({ page, limit }: ProductListQuery): ProductSearch['window'] {
-  const size = limit ?? (page === undefined ? undefined : DEFAULT_PAGE_SIZE);
-  return size === undefined ? undefined : { limit: size, offset: ((page ?? 1) - 1) * size };
-}
-
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
     /**
@@ -101,7 +94,7 @@ export function createProductsService(products: ProductsRepository, deps: Produc
         words: searchWords(query.q),
         category: query.category,
         sort: query.sort,
-        window: windowOf(query),
+        window: listWindow(query),
       });
       return { items: rows.map(toProduct), total };
     },

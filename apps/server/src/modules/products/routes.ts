@@ -10,7 +10,8 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countedList, errorResponses } from '../../http/route.js';
+import { errorResponses } from '../../http/route.js';
+import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
 import type { ProductsService } from './products.service.js';
@@ -33,11 +34,10 @@ export function productRoutes(
             'The catalog: every product in catalog order, or those matching a search (q in the name, description or SKU, every word; category), sorted, in pages',
           querystring: productListQuerySchema,
           response: {
-            200: countedList(
-              productListSchema,
-              `The matching products: all of them, or one page with page or limit; the header ${TOTAL_COUNT_HEADER} holds how many match in all`,
-              'How many products match in all',
-            ),
+            200: countedListResponse(productListSchema, {
+              description: `The matching products: all of them, or one page with page or limit; the header ${TOTAL_COUNT_HEADER} holds how many match in all`,
+              total: 'How many products match in all',
+            }),
             ...errorResponses(503),
           },
         },
@@ -52,9 +52,7 @@ export function productRoutes(
             products.search(request.query),
           );
         }
-        const { items, total } = await products.search(request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return items;
+        return sendCounted(reply, await products.search(request.query));
       },
     );
 

@@ -10,9 +10,10 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countedList, errorResponses } from '../../http/route.js';
+import { errorResponses } from '../../http/route.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
+import { countedListResponse } from '../../http/total-count.js';
 import type { ReviewsService } from './reviews.service.js';
 
 export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): FastifyPluginAsyncZod {
@@ -29,11 +30,10 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
           summary: `Customer reviews, newest first, in pages (limit 1-100, default 100; page from 1); the total is in ${TOTAL_COUNT_HEADER}`,
           querystring: pagedListQuerySchema,
           response: {
-            200: countedList(
-              reviewListSchema,
-              `One page; the header ${TOTAL_COUNT_HEADER} holds how many reviews there are in all`,
-              'How many reviews there are in all',
-            ),
+            200: countedListResponse(reviewListSchema, {
+              description: `One page; the header ${TOTAL_COUNT_HEADER} holds how many reviews there are in all`,
+              total: 'How many reviews there are in all',
+            }),
             ...errorResponses(503),
           },
         },

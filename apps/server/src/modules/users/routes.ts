@@ -1,5 +1,6 @@
 import {
   accessTokenSchema,
+  adminUserListQuerySchema,
   emailParamsSchema,
   modifiedCountSchema,
   profileUpdatedSchema,
@@ -7,9 +8,11 @@ import {
   userListSchema,
   userSchema,
   userSignInSchema,
+  TOTAL_COUNT_HEADER,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/route.js';
+import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import { currentSession, currentUser } from '../../auth/guard.js';
 import type { UsersService } from './users.service.js';
 
@@ -71,11 +74,17 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listUsers',
           tags: ['users'],
-          summary: 'Every user (admins)',
-          response: { 200: userListSchema },
+          summary: `Manage Users (admins): every user, oldest first; with q (name, email or uid), page or limit the matches, one page of them; the number of matches is in ${TOTAL_COUNT_HEADER}`,
+          querystring: adminUserListQuerySchema,
+          response: {
+            200: countedListResponse(userListSchema, {
+              description: 'The matching users, oldest first: all of them, or the page asked for',
+              total: 'How many users match (every user without q)',
+            }),
+          },
         },
       },
-      () => users.list(),
+      async (request, reply) => sendCounted(reply, await users.listForAdmin(request.query)),
     );
 
     app.put(

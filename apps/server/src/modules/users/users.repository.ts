@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ProfileUpdate, Role } from '@shop/shared';
 import type { Dialect } from '../../db/database.js';
+import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/time.js';
@@ -20,8 +21,26 @@ export function createUsersRepository(db: Kysely<Database>, dialect: Dialect) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
 
-    list(): Promise<UserRow[]> {
-      return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+    /**
+     * Manage Users' list, oldest first: the users whose name, email or uid holds `q` (all
+     * without it), the rows of `window` (all without one), and how many match.
+     */
+    listMatching(
+      q: string | undefined,
+      window: ListWindow | undefined,
+    ): Promise<{ rows: UserRow[]; total: number }> {
+      let matching = db.selectFrom('users').selectAll();
+      if (q) {
+        const contains = containsText(q);
+        matching = matching.where((eb) =>
+          eb.or([
+            contains(eb.ref('display_name')),
+            contains(eb.ref('email')),
+            contains(eb.ref('uid')),
+          ]),
+        );
+      }
+      return readPage(matching.orderBy('created_at').orderBy('id'), window);
     },
 
     /** Creates the user on their first sign-in, or refreshes their identity; role is kept. */

@@ -1,4 +1,5 @@
 import {
+  type AdminUserListQuery,
   EMAIL_PASSWORD_PROVIDER,
   messages,
   type ProfileUpdate,
@@ -7,6 +8,7 @@ import {
 } from '@shop/shared';
 import type { AccessTokens } from '../../auth/access-token.js';
 import type { CurrentSession, CurrentUser } from '../../auth/guard.js';
+import { listWindow } from '../../db/list-queries.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { UsersRepository } from './users.repository.js';
@@ -91,8 +93,16 @@ export function createUsersService(
       return { insertedId: updated.id, modifiedCount: 1, user: toUser(updated) };
     },
 
-    async list(): Promise<User[]> {
-      return (await users.list()).map(toUser);
+    /**
+     * Manage Users (admins): every user, oldest first, or those matching `q`, one page of them
+     * with `page` or `limit`, and how many match.
+     */
+    async listForAdmin({
+      q,
+      ...page
+    }: AdminUserListQuery): Promise<{ items: User[]; total: number }> {
+      const { rows, total } = await users.listMatching(q, listWindow(page));
+      return { items: rows.map(toUser), total };
     },
 
     async promote(email: string): Promise<{ modifiedCount: number }> {

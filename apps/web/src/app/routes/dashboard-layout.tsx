@@ -1,23 +1,24 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { usePageTitle } from '../../lib/use-page-title';
+import { paths } from '../../config/paths';
 
 /** An order's own page sits under the list it was opened from. */
-const ORDER_PAGES = '/dashboard/orders/';
+const ORDER_PAGES = paths.dashboard.order.pattern;
 
 const customerLinks = [
-  { to: '/dashboard', label: 'My Order', end: true, also: ORDER_PAGES },
-  { to: '/dashboard/review', label: 'My Review', end: false },
+  { to: paths.dashboard.root.to(), label: 'My Order', end: true, also: ORDER_PAGES },
+  { to: paths.dashboard.review.to(), label: 'My Review', end: false },
 ];
-const everyoneLinks = [{ to: '/dashboard/profile', label: 'My Profile', end: false }];
+const everyoneLinks = [{ to: paths.dashboard.profile.to(), label: 'My Profile', end: false }];
 const adminLinks = [
-  { to: '/dashboard/manageproduct', label: 'Manage Product', end: false },
-  { to: '/dashboard/manage', label: 'Manage Order', end: false, also: ORDER_PAGES },
-  { to: '/dashboard/users', label: 'Manage Users', end: false },
-  { to: '/dashboard/addproduct', label: 'Add Product', end: false },
-  { to: '/dashboard/reviews', label: 'Manage Reviews', end: false },
+  { to: paths.dashboard.manageProducts.to(), label: 'Manage Product', end: false },
+  { to: paths.dashboard.manageOrders.to(), label: 'Manage Order', end: false, also: ORDER_PAGES },
+  { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
+  { to: paths.dashboard.addProduct.to(), label: 'Add Product', end: false },
+  { to: paths.dashboard.reviews.to(), label: 'Manage Reviews', end: false },
 ];
 
 /** The dashboard: a side menu by role (a row of tabs on a phone) beside the nested page. */
@@ -44,7 +45,7 @@ export function DashboardLayout() {
                   to={link.to}
                   end={link.end}
                   className={({ isActive }) =>
-                    isActive || (link.also && pathname.startsWith(link.also))
+                    isActive || (link.also && matchPath(link.also, pathname))
                       ? 'menu-active font-semibold'
                       : undefined
                   }

@@ -1,6 +1,7 @@
 import { SHOWCASE_SIZE } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { ProductsSection } from '../../features/catalog/components/products-section';
 import { CompanyIntro } from '../../features/home/components/company-intro';
 import { CompanyProfile } from '../../features/home/components/company-profile';
@@ -8,6 +9,7 @@ import { HeroCarousel } from '../../features/home/components/hero-carousel';
 import { StatsBlock } from '../../features/home/components/stats-block';
 import { LatestReviewsSection } from '../../features/reviews/components/latest-reviews-section';
 import { usePageTitle } from '../../lib/use-page-title';
+import { paths } from '../../config/paths';
 
 export function HomeRoute() {
   usePageTitle('Computer cases, gaming cases and power supplies');
@@ -21,11 +23,14 @@ export function HomeRoute() {
           <h2 id="tools-heading" className="text-3xl font-bold">
             Our Tools
           </h2>
-          <Link to="/products" className="link link-primary font-semibold">
+          <Link to={paths.products.to()} className="link link-primary font-semibold">
             See all products
           </Link>
         </div>
-        <ProductsSection limit={SHOWCASE_SIZE} />
+        <ProductsSection
+          limit={SHOWCASE_SIZE}
+          addToList={(product) => <AddToOrderListSlot product={product} />}
+        />
       </section>
       <StatsBlock />
       <section aria-labelledby="reviews-heading" className="space-y-6">

@@ -1,23 +1,6 @@
-import { messages } from '@shop/shared';
-import { Link } from 'react-router';
-import notFound from '../../assets/not-found.svg';
-import { usePageTitle } from '../../lib/use-page-title';
+import { NotFoundPage } from '../../components/layout/not-found-page';
 
+/** Any address the router does not know. */
 export function NotFoundRoute() {
-  usePageTitle('Page not found');
-  return (
-    <section className="flex flex-col items-center gap-6 py-8 text-center">
-      <img
-        src={notFound}
-        alt="An empty computer case under a magnifying glass"
-        width={600}
-        height={400}
-        className="w-full max-w-md"
-      />
-      <h1 className="text-3xl font-extrabold sm:text-4xl">{messages.notFound}</h1>
-      <Link to="/" className="btn btn-primary">
-        Back to the home page
-      </Link>
-    </section>
-  );
+  return <NotFoundPage />;
 }

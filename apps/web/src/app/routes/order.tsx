@@ -1,7 +1,10 @@
+import type { Product, User } from '@shop/shared';
 import { useParams } from 'react-router';
+import type { OrderDefaults } from '../../components/ui/buyer-fields';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAddToOrderList } from '../../features/cart/hooks/use-add-to-order-list';
 import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { OrderForm } from '../../features/orders/components/order-form';
@@ -24,11 +27,32 @@ export function OrderRoute() {
   return (
     <QueryState query={query} what="the product">
       {(product) => (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
-          <ProductDetails product={product} />
-          <OrderForm key={product._id} product={product} customer={auth.user} prefill={prefill} />
-        </div>
+        <ProductOrder key={product._id} product={product} customer={auth.user} prefill={prefill} />
       )}
     </QueryState>
+  );
+}
+
+/** The product and its form, with the order list's 'Add to order list' (the cart feature). */
+function ProductOrder({
+  product,
+  customer,
+  prefill,
+}: {
+  product: Product;
+  customer: User;
+  prefill: OrderDefaults;
+}) {
+  const addToOrderList = useAddToOrderList(product);
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <ProductDetails product={product} />
+      <OrderForm
+        product={product}
+        customer={customer}
+        prefill={prefill}
+        addToOrderList={addToOrderList}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { productSearchMessages as text } from '@shop/shared';
 import { PageMeta } from '../../components/layout/page-meta';
+import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { PageHeader } from '../../components/ui/page-header';
 import { ProductSearchForm } from '../../features/catalog/components/product-search-form';
 import { ProductSearchResults } from '../../features/catalog/components/product-search-results';
@@ -20,7 +21,11 @@ export function ProductsRoute() {
         <p>{text.intro}</p>
       </PageHeader>
       <ProductSearchForm search={search} onSearch={setSearch} changedElsewhere={changedElsewhere} />
-      <ProductSearchResults search={search} onClear={() => setSearch(NO_SEARCH, 'commit')} />
+      <ProductSearchResults
+        search={search}
+        onClear={() => setSearch(NO_SEARCH, 'commit')}
+        addToList={(product) => <AddToOrderListSlot product={product} />}
+      />
     </>
   );
 }

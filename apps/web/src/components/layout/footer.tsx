@@ -1,5 +1,6 @@
 import { COMPANY, COPYRIGHT_YEAR, SINCE_TEXT } from '@shop/shared';
 import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 
 export function Footer() {
   return (
@@ -14,13 +15,13 @@ export function Footer() {
         </aside>
         <nav aria-label="Shop">
           <h2 className="footer-title">Shop</h2>
-          <Link to="/products" className="link link-hover">
+          <Link to={paths.products.to()} className="link link-hover">
             Products
           </Link>
-          <Link to="/blogs" className="link link-hover">
+          <Link to={paths.blogs.to()} className="link link-hover">
             Blogs
           </Link>
-          <Link to="/portfolio" className="link link-hover">
+          <Link to={paths.portfolio.to()} className="link link-hover">
             Portfolio
           </Link>
         </nav>

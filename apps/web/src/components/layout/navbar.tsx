@@ -2,12 +2,13 @@ import { orderListLinkMessages } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
+import { paths } from '../../config/paths';
 
 const publicLinks = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/products', label: 'Products', end: false },
-  { to: '/blogs', label: 'Blogs', end: false },
-  { to: '/portfolio', label: 'Portfolio', end: false },
+  { to: paths.home.to(), label: 'Home', end: true },
+  { to: paths.products.to(), label: 'Products', end: false },
+  { to: paths.blogs.to(), label: 'Blogs', end: false },
+  { to: paths.portfolio.to(), label: 'Portfolio', end: false },
 ];
 
 // The current page is filled and bold (NavLink also sets aria-current="page"); hover is a tint
@@ -64,8 +65,10 @@ export function Navbar({ account, onLogOut, orderListCount = 0 }: NavbarProps) {
   }, [open]);
   const links = [
     ...publicLinks,
-    ...(account === 'signed-in' ? [{ to: '/dashboard', label: 'Dashboard', end: false }] : []),
-    ...(account === 'signed-out' ? [{ to: '/login', label: 'Login', end: false }] : []),
+    ...(account === 'signed-in'
+      ? [{ to: paths.dashboard.root.to(), label: 'Dashboard', end: false }]
+      : []),
+    ...(account === 'signed-out' ? [{ to: paths.login.to(), label: 'Login', end: false }] : []),
   ];
 
   const items = links.map((link) => (
@@ -97,7 +100,10 @@ export function Navbar({ account, onLogOut, orderListCount = 0 }: NavbarProps) {
     <header className="bg-base-100/95 border-base-300 sticky top-0 z-30 border-b backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="flex-1">
-          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
+          <Link
+            to={paths.home.to()}
+            className="flex items-center gap-2 text-xl font-extrabold tracking-tight"
+          >
             <img src={logo} alt="" width={32} height={32} />
             <span>
               Case<span className="text-primary">Forge</span>
@@ -107,7 +113,7 @@ export function Navbar({ account, onLogOut, orderListCount = 0 }: NavbarProps) {
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
         {/* Outside the phone menu, so the order list is one tap away on every screen. */}
         <NavLink
-          to="/order-list"
+          to={paths.orderList.to()}
           // "Order list, 2 items": the visible words and count, said in full.
           aria-label={orderListLinkMessages.label(orderListCount)}
           className={({ isActive }) =>

@@ -1,5 +1,11 @@
-import { nextPriceBreak, type OrderListLine, type PriceBreak, type Product } from '@shop/shared';
-import { linePrice, parseQuantity, quantityProblem } from './quantity-rules';
+import {
+  linePrice,
+  nextPriceBreak,
+  type OrderListLine,
+  type PriceBreak,
+  type Product,
+} from '@shop/shared';
+import { parseQuantity, quantityProblem } from './quantity-rules';
 
 /** A line of the order list as the buyer sees it: the product as it is now, priced. */
 export interface PricedLine {

@@ -2,7 +2,7 @@ import { b2bMessages, messages, type OrderListLine } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../test/api-mock';
 import { priceOrderList } from './priced-lines';
-import { linePrice, quantityProblem } from './quantity-rules';
+import { quantityProblem } from './quantity-rules';
 
 const cases = makeProduct({
   _id: 'p1',
@@ -28,14 +28,6 @@ describe('quantityProblem', () => {
     expect(quantityProblem('1210', cases)).toBe(messages.orderMaximum(1200));
     expect(quantityProblem('60', cases)).toBeUndefined();
     expect(quantityProblem(' 1200 ', cases)).toBeUndefined();
-  });
-});
-
-describe('linePrice', () => {
-  it('earns the largest break reached, computed in cents', () => {
-    expect(linePrice(cases, 50)).toEqual({ unitPrice: 48, lineTotal: 2400, lineCents: 240_000 });
-    expect(linePrice(cases, 100)).toMatchObject({ unitPrice: 45, lineTotal: 4500 });
-    expect(linePrice(cases, 510)).toMatchObject({ unitPrice: 42.5, lineTotal: 21_675 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { orderCreateSchema, quantityIssue, unitPriceFor, type Product } from '@shop/shared';
+import { orderCreateSchema, quantityIssue, type Product } from '@shop/shared';
 
 const quantitySchema = orderCreateSchema.shape.orderQty;
 
@@ -19,11 +19,4 @@ export function quantityProblem(text: string, product: Product): string | undefi
   const { quantity, problem } = parseQuantity(text);
   if (quantity === undefined) return problem;
   return quantityIssue(product, quantity)?.message;
-}
-
-/** A line's unit price and total in dollars, as the server will compute them (in cents). */
-export function linePrice(product: Product, quantity: number) {
-  const unitPrice = unitPriceFor(product.price, product.priceBreaks, quantity);
-  const unitCents = Math.round(unitPrice * 100);
-  return { unitPrice, lineTotal: (unitCents * quantity) / 100, lineCents: unitCents * quantity };
 }

@@ -1,6 +1,7 @@
 import { EMAIL_PASSWORD_PROVIDER, type AccessToken } from '@shop/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { clearAccessToken, setAccessToken } from '../../../lib/access-token';
+import { paths } from '../../../config/paths';
 
 /** The identity service's session, as `GET /api/auth/get-session` answers it. */
 interface IdentitySession {
@@ -28,7 +29,7 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
     json: {
       provider: 'google',
       callbackURL: returnTo,
-      errorCallbackURL: '/login?error=google',
+      errorCallbackURL: `${paths.login.to()}?error=google`,
     },
   });
   window.location.assign(url);
@@ -37,7 +38,7 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
 export function requestPasswordReset(email: string): Promise<unknown> {
   return apiFetch('/auth/request-password-reset', {
     method: 'POST',
-    json: { email, redirectTo: '/reset-password' },
+    json: { email, redirectTo: paths.resetPassword.to() },
   });
 }
 

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { emailField, messages } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { requestPasswordReset } from '../api/identity';
+import { paths } from '../../../config/paths';
 
 const schema = z.object({ email: emailField });
 type Input = z.infer<typeof schema>;
@@ -16,7 +16,7 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  } = useZodForm(schema);
   const ask = useMutation({
     mutationFn: ({ email }: Input) => requestPasswordReset(email),
     // The form says why under its button.
@@ -27,7 +27,7 @@ export function ForgotPasswordForm() {
     return (
       <div role="status" className="space-y-4 text-center">
         <p>{messages.resetLinkSent}</p>
-        <Link to="/login" className="btn btn-primary">
+        <Link to={paths.login.to()} className="btn btn-primary">
           Back to Login
         </Link>
       </div>

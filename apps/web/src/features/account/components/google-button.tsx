@@ -2,6 +2,7 @@ import { messages } from '@shop/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
 import { startGoogleSignIn } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 
@@ -13,7 +14,9 @@ export function GoogleButton() {
   const onClick = async () => {
     setBusy(true);
     try {
-      await startGoogleSignIn(`/login?google=1&from=${encodeURIComponent(returnPath)}`);
+      await startGoogleSignIn(
+        `${paths.login.to()}?google=1&from=${encodeURIComponent(returnPath)}`,
+      );
     } catch (error) {
       setBusy(false);
       const notConfigured = error instanceof ApiRequestError && error.status === 404;

@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, messages, type LoginInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { clearAccessToken } from '../../../lib/access-token';
 import { completeSignIn, signInWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
+import { paths } from '../../../config/paths';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -20,7 +20,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
+  } = useZodForm(loginSchema);
 
   const login = useMutation({
     mutationFn: async ({ email, password }: LoginInput) => {
@@ -81,7 +81,7 @@ export function LoginForm() {
           {...register('password')}
         />
         <p className="text-right text-sm">
-          <Link to="/forgot-password" className="link">
+          <Link to={paths.forgotPassword.to()} className="link">
             Forgot password?
           </Link>
         </p>
@@ -90,7 +90,7 @@ export function LoginForm() {
       <p className="text-center text-sm">
         New to CaseForge?{' '}
         <Link
-          to="/register"
+          to={paths.register.to()}
           state={{ from: { pathname: returnPath } }}
           className="link link-primary font-semibold"
         >

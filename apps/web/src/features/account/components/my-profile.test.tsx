@@ -47,6 +47,18 @@ describe('MyProfile buyer details', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('asks for at least one field when all are empty, and sends nothing', async () => {
+    const fetch = stubApi({});
+    renderWithProviders(<MyProfile user={user} />);
+    const form = screen.getByRole('region', { name: 'Update Profile' });
+    await userEvent.type(within(form).getByLabelText('Location'), '   ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Fill in at least one field to update',
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('sends the filled buyer details, the address with its line breaks', async () => {
     const fetch = stubApi({
       'PUT /api/profile/ada%40example.com': () =>

@@ -5,16 +5,15 @@ import {
   type ProfileUpdate,
   type User,
 } from '@shop/shared';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 
 type FormValues = Required<{ [K in keyof ProfileUpdate]: string }>;
-const empty: FormValues = {
+const empty = {
   displayName: '',
   location: '',
   education: '',
@@ -23,8 +22,19 @@ const empty: FormValues = {
   company: '',
   vatNumber: '',
   shippingAddress: '',
-};
-const fieldNames = Object.keys(empty) as (keyof FormValues)[];
+} satisfies FormValues;
+
+/** Like the spec's client: empty fields are dropped, only the filled ones are checked and sent. */
+const profileFormSchema = z
+  .object(
+    Object.fromEntries(Object.keys(empty).map((name) => [name, z.string()])) as {
+      [K in keyof FormValues]: z.ZodString;
+    },
+  )
+  .transform((values) =>
+    Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')),
+  )
+  .pipe(profileUpdateSchema);
 
 function CurrentProfile({ user }: { user: User }) {
   const rows: [string, string | null][] = [
@@ -86,42 +96,20 @@ export function MyProfile({ user }: { user: User }) {
     register,
     handleSubmit,
     reset,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<FormValues>({ defaultValues: empty });
+  } = useZodForm(profileFormSchema, { defaultValues: empty, mode: 'onSubmit' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    // Like the spec's client: empty fields are dropped, only filled ones are sent.
-    const filled = Object.fromEntries(
-      Object.entries(values).filter(([, value]) => value.trim() !== ''),
-    );
-    const parsed = profileUpdateSchema.safeParse(filled);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (typeof field === 'string' && fieldNames.includes(field as keyof FormValues)) {
-          setError(field as keyof FormValues, { message: issue.message });
-        } else {
-          setError('root', { message: issue.message });
-        }
-      }
-      return;
-    }
+  const onSubmit = handleSubmit(async (filled) => {
     try {
-      const result = await update.mutateAsync(parsed.data);
+      const result = await update.mutateAsync(filled);
       if (result.insertedId) {
         toast.success(messages.profileUpdated);
         reset(empty);
       }
     } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (fieldNames.includes(field as keyof FormValues)) {
-            setError(field as keyof FormValues, { message });
-          }
-        }
-      }
-      // The app's error toast says what went wrong.
+      // The app's error toast says what went wrong; the fields it names say it under them too.
+      showFieldErrors(error);
     }
   });
 
@@ -183,7 +171,8 @@ export function MyProfile({ user }: { user: User }) {
               error={errors.vatNumber?.message}
               {...register('vatNumber')}
             />
-            <TextAreaField
+            <TextField
+              multiline
               label={buyerDetailLabels.shippingAddress}
               autoComplete="shipping street-address"
               rows={3}

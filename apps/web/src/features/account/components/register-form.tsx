@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { clearAccessToken } from '../../../lib/access-token';
 import { completeSignIn, signUpWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
+import { paths } from '../../../config/paths';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), mode: 'onTouched' });
+  } = useZodForm(registerSchema);
 
   const signUp = useMutation({
     mutationFn: async ({ name, email, password }: RegisterInput) => {
@@ -35,7 +35,7 @@ export function RegisterForm() {
         toast.success(
           'Almost there: confirm your email address with the link we sent, then log in.',
         );
-        void navigate('/login');
+        void navigate(paths.login.to());
       }
     },
     onError: (error) => toast.error(error.message),
@@ -74,7 +74,7 @@ export function RegisterForm() {
       <p className="text-center text-sm">
         Already have an account?{' '}
         <Link
-          to="/login"
+          to={paths.login.to()}
           state={{ from: { pathname: returnPath } }}
           className="link link-primary font-semibold"
         >

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../hooks/use-auth';
+import { paths } from '../../../config/paths';
 
 /**
  * Pages for signed-in users: a spinner while identity loads, then the page, or /login with the
@@ -11,7 +12,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (auth.status === 'loading') return <Spinner label="Checking your account" />;
   if (auth.status === 'signed-out')
-    return <Navigate to="/login" replace state={{ from: location }} />;
+    return <Navigate to={paths.login.to()} replace state={{ from: location }} />;
   return <Outlet />;
 }
 
@@ -21,7 +22,7 @@ export function RequireAdmin() {
   const location = useLocation();
   if (auth.status === 'loading') return <Spinner label="Checking your account" />;
   if (auth.status === 'signed-out')
-    return <Navigate to="/login" replace state={{ from: location }} />;
-  if (auth.user.role !== 'admin') return <Navigate to="/dashboard" replace />;
+    return <Navigate to={paths.login.to()} replace state={{ from: location }} />;
+  if (auth.user.role !== 'admin') return <Navigate to={paths.dashboard.root.to()} replace />;
   return <Outlet />;
 }

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, passwordField } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { resetPassword } from '../api/identity';
+import { paths } from '../../../config/paths';
 
 const schema = z.object({ password: passwordField });
 type Input = z.infer<typeof schema>;
@@ -20,12 +20,12 @@ export function ResetPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Input>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  } = useZodForm(schema);
   const reset = useMutation({
     mutationFn: ({ password }: Input) => resetPassword(token ?? '', password),
     onSuccess: () => {
       toast.success(messages.passwordResetDone);
-      void navigate('/login');
+      void navigate(paths.login.to());
     },
   });
 
@@ -33,7 +33,7 @@ export function ResetPasswordForm() {
     return (
       <div role="alert" className="space-y-4 text-center">
         <p>This reset link is invalid or has expired.</p>
-        <Link to="/forgot-password" className="btn btn-primary">
+        <Link to={paths.forgotPassword.to()} className="btn btn-primary">
           Ask for a new link
         </Link>
       </div>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { accountKeys } from '../api/account-keys';
 import { signOut } from '../api/identity';
+import { paths } from '../../../config/paths';
 
 /** LogOut: signs out, removes the stored token and goes to /login. */
 export function useLogOut(): () => Promise<void> {
@@ -10,6 +11,6 @@ export function useLogOut(): () => Promise<void> {
   return async () => {
     await signOut();
     queryClient.removeQueries({ queryKey: accountKeys.all });
-    await navigate('/login');
+    await navigate(paths.login.to());
   };
 }

@@ -1,11 +1,17 @@
 import { useLocation, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
 
 interface FromState {
   from?: { pathname: string; search?: string };
 }
 
 /** Pages that make no sense to come back to after signing in. */
-const SIGN_IN_PAGES = new Set(['/login', '/register', '/forgot-password', '/reset-password']);
+const SIGN_IN_PAGES = new Set<string>([
+  paths.login.pattern,
+  paths.register.pattern,
+  paths.forgotPassword.pattern,
+  paths.resetPassword.pattern,
+]);
 
 /** A backslash (browsers read it as `/`) or a control character (tabs and newlines are dropped). */
 const hasUnsafeCharacter = (text: string) =>
@@ -17,15 +23,16 @@ const hasUnsafeCharacter = (text: string) =>
  * against this origin it is still this origin. Anything else, or a sign-in page, is home.
  */
 export function safeReturnPath(candidate: unknown, origin: string): string {
-  if (typeof candidate !== 'string' || !candidate.startsWith('/')) return '/';
-  if (candidate.startsWith('//') || hasUnsafeCharacter(candidate)) return '/';
+  if (typeof candidate !== 'string' || !candidate.startsWith('/')) return paths.home.to();
+  if (candidate.startsWith('//') || hasUnsafeCharacter(candidate)) return paths.home.to();
   let url: URL;
   try {
     url = new URL(candidate, origin);
   } catch {
-    return '/';
+    return paths.home.to();
   }
-  if (url.origin !== new URL(origin).origin || SIGN_IN_PAGES.has(url.pathname)) return '/';
+  if (url.origin !== new URL(origin).origin || SIGN_IN_PAGES.has(url.pathname))
+    return paths.home.to();
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -39,6 +46,6 @@ export function useReturnPath(): string {
   const state = location.state as FromState | null;
   const candidate = state?.from
     ? `${state.from.pathname}${state.from.search ?? ''}`
-    : (params.get('from') ?? '/');
+    : (params.get('from') ?? paths.home.to());
   return safeReturnPath(candidate, window.location.origin);
 }

@@ -1,17 +1,31 @@
-import type { Order } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import type { AdminOrderListQuery, Order } from '@shop/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetchPage, type ListPage } from '../../../lib/api-client';
+import { listSearch } from '../../../lib/list-query';
 import { orderKeys } from '../../orders/api/order-keys';
 
-/** `GET /orders`: every customer's orders, for admins. */
-export function getAllOrders(): Promise<Order[]> {
-  return apiFetch<Order[]>('/orders');
+/**
+ * `GET /orders?q=&status=&page=&limit=`: one page of every customer's orders that match, for
+ * admins, with the number of matches.
+ */
+export function getAllOrders({
+  q,
+  status,
+  page,
+  limit,
+}: AdminOrderListQuery): Promise<ListPage<Order>> {
+  return apiFetchPage<Order>(`/orders${listSearch({ q, status, page, limit })}`);
 }
 
-export function allOrdersQuery() {
-  return queryOptions({ queryKey: orderKeys.everyone(), queryFn: getAllOrders });
+/** The page on screen stays while the next one loads (a new search, the next page). */
+export function allOrdersQuery(query: AdminOrderListQuery) {
+  return queryOptions({
+    queryKey: orderKeys.everyone(query),
+    queryFn: () => getAllOrders(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useAllOrders() {
-  return useQuery(allOrdersQuery());
+export function useAllOrders(query: AdminOrderListQuery) {
+  return useQuery(allOrdersQuery(query));
 }

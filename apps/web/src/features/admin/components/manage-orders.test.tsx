@@ -94,7 +94,7 @@ describe('ManageOrders', () => {
       _id: '65a1b2c3d4e5f60718293a06',
       expiresAt: new Date(Date.now() + 125 * 60_000).toISOString(),
     });
-    stubApi({ 'GET /api/orders': () => json([cancelled, refund, holding]) });
+    stubApi({ 'GET /api/orders?page=1&limit=25': () => json([cancelled, refund, holding]) });
     renderWithProviders(<ManageOrders />);
     const [first, second, third] = await rows();
 
@@ -112,7 +112,7 @@ describe('ManageOrders', () => {
   });
 
   it('offers the actions each order allows, with the trxId beside a paid status', async () => {
-    stubApi({ 'GET /api/orders': () => json([pending, placed, shipped]) });
+    stubApi({ 'GET /api/orders?page=1&limit=25': () => json([pending, placed, shipped]) });
     renderWithProviders(<ManageOrders />);
     const [first, second, third] = await rows();
 
@@ -137,7 +137,7 @@ describe('ManageOrders', () => {
 
   it("shows the server's reason for a conflict and the spec's message for a refusal", async () => {
     stubApi({
-      'GET /api/orders': () => json([placed]),
+      'GET /api/orders?page=1&limit=25': () => json([placed]),
       [`PUT /api/ship/${placed._id}`]: () => apiError(409, 'conflict', messages.orderNotPlaced),
     });
     renderWithProviders(
@@ -152,7 +152,7 @@ describe('ManageOrders', () => {
     expect(await screen.findByText(messages.orderNotPlaced)).toBeInTheDocument();
 
     stubApi({
-      'GET /api/orders': () => json([placed]),
+      'GET /api/orders?page=1&limit=25': () => json([placed]),
       [`PUT /api/ship/${placed._id}`]: () => apiError(403, 'forbidden', 'Admins only'),
     });
     await userEvent.click(within(row!).getByRole('button', { name: /^Ship Order/ }));
@@ -166,7 +166,7 @@ describe('ManageOrders', () => {
       return json({ modifiedCount: 1, order: placed });
     });
     stubApi({
-      'GET /api/orders': () => json([pending, placed]),
+      'GET /api/orders?page=1&limit=25': () => json([pending, placed]),
       [`PUT /api/order/${pending._id}`]: marked,
       [`PUT /api/ship/${placed._id}`]: shippedNow,
     });
@@ -216,7 +216,7 @@ describe('ManageOrders', () => {
       transactionId: trxId,
       trxId,
     });
-    stubApi({ 'GET /api/orders': () => json([long]) });
+    stubApi({ 'GET /api/orders?page=1&limit=25': () => json([long]) });
     renderWithProviders(<ManageOrders />);
     const [row] = await rows();
 
@@ -241,7 +241,7 @@ describe('ManageOrders', () => {
       return json({ modifiedCount: 1, order: placed });
     });
     stubApi({
-      'GET /api/orders': () => json([placed]),
+      'GET /api/orders?page=1&limit=25': () => json([placed]),
       [`PUT /api/ship/${placed._id}`]: shippedNow,
     });
     renderWithProviders(
@@ -293,7 +293,7 @@ describe('ManageOrders', () => {
         shippedAt: '2026-01-03T00:00:00.000Z',
       },
     };
-    stubApi({ 'GET /api/orders': () => json([multi, tracked]) });
+    stubApi({ 'GET /api/orders?page=1&limit=25': () => json([multi, tracked]) });
     renderWithProviders(<ManageOrders />);
     const [first, second] = await rows();
 
@@ -316,7 +316,7 @@ describe('ManageOrders', () => {
 
   it('offers exactly the actions the shared state machine allows, in every state', async () => {
     const all = [pending, placed, shipped, cancelled, refund];
-    stubApi({ 'GET /api/orders': () => json(all) });
+    stubApi({ 'GET /api/orders?page=1&limit=25': () => json(all) });
     renderWithProviders(<ManageOrders />);
     const found = await rows();
     const buttons: [OrderAction, RegExp][] = [

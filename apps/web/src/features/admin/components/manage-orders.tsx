@@ -1,28 +1,39 @@
 import {
+  ADMIN_PAGE_SIZE,
+  adminListMessages,
+  adminListNouns,
+  adminOrderListQuerySchema,
   canApplyTo,
   formatPrice,
   formatTimeLeft,
   messages,
   orderHoldMessages,
   orderLinesTitle,
+  ORDER_STATUS_FILTERS,
   orderPageMessages,
   previewText,
   type Order,
 } from '@shop/shared';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
 import { ClampedText } from '../../../components/ui/clamped-text';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
-import { QueryState } from '../../../components/ui/query-state';
+import { ExportButton } from '../../../components/ui/export-button';
+import { PagedList } from '../../../components/ui/paged-list';
+import { SelectField } from '../../../components/ui/select-field';
 import { ShortId } from '../../../components/ui/short-id';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { exportList } from '../../../lib/export-list';
+import { useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
-import { useAllOrders } from '../api/get-all-orders';
+import { getAllOrders, useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useShipOrder } from '../api/ship-order';
+import { orderCsvColumns } from '../order-csv';
 import { askToShip, confirmMarkPaid } from './order-confirmations';
+import { paths } from '../../../config/paths';
 
 const COLUMNS = [
   'Customer',
@@ -40,8 +51,16 @@ function timeLeftText(expiresAt: string, now: Date): string {
   return left ? `Expires in ${left}` : 'Expiring now';
 }
 
+const noun = adminListNouns.orders;
+const listParams = adminOrderListQuerySchema.pick({ q: true, status: true, page: true });
+const statusOptions = [
+  { value: '', label: adminListMessages.allStatuses },
+  ...ORDER_STATUS_FILTERS.map((status) => ({ value: status, label: status })),
+];
+
 /**
- * Manage Order: every customer's order, each linked to its order page, to mark paid or ship
+ * Manage Order: every customer's order, searched, filtered by status and paged (all kept in the
+ * address) and exported as CSV, each linked to its order page, to mark paid or ship
  * (each after a dialog naming the order; shipping asks for the carrier and tracking number) or
  * delete while unpaid. Which actions a row offers is the shared state machine's answer
  * (`canApplyTo`); cancelled orders are shown with no action, a payment that must go back carries
@@ -49,10 +68,13 @@ function timeLeftText(expiresAt: string, now: Date): string {
  */
 export function ManageOrders() {
   const now = useNow();
-  const orders = useAllOrders();
+  const [{ q, status, page = 1 }, setParams] = useListParams(listParams);
+  const orders = useAllOrders({ q, status, page, limit: ADMIN_PAGE_SIZE });
   const markPaid = useMarkOrderPaid();
   const ship = useShipOrder();
-  const deleteOrder = useDeleteOrder();
+  const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
+    text: () => messages.deleteOrderText,
+  });
   const busy = markPaid.isPending || ship.isPending || deleteOrder.isPending;
 
   /** Runs an action the admin has confirmed and says how it went. */
@@ -80,20 +102,42 @@ export function ManageOrders() {
     await update(() => ship.mutateAsync({ id: order._id, details }), 'Order shipped.');
   };
 
-  const remove = async (order: Order) => {
-    if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
-
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">Manage Order</h1>
-      <QueryState query={orders} what="orders" isEmpty={(list) => list.length === 0}>
+      <PagedList
+        noun={noun}
+        query={orders}
+        q={q}
+        onSearch={(text) => setParams({ q: text }, { replace: true })}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPage={(to, replace) => setParams({ page: to }, { replace })}
+        filterWord={status}
+        onClear={() => setParams({ q: undefined, status: undefined })}
+        filters={
+          <div className="w-40">
+            <SelectField
+              label={adminListMessages.statusLabel}
+              options={statusOptions}
+              value={status ?? ''}
+              onChange={(event) => setParams({ status: event.target.value })}
+            />
+          </div>
+        }
+        actions={
+          <ExportButton
+            onExport={() =>
+              exportList({
+                what: noun.many,
+                noun,
+                columns: orderCsvColumns,
+                fetchPage: (at, limit) => getAllOrders({ q, status, page: at, limit }),
+              })
+            }
+          />
+        }
+      >
         {(list) => (
           <DataTable label="Orders" columns={COLUMNS}>
             <tbody>
@@ -116,7 +160,7 @@ export function ManageOrders() {
                     <Cell label="Product">
                       <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
                       <Link
-                        to={`/dashboard/orders/${order._id}`}
+                        to={paths.dashboard.order.to(order._id)}
                         className="link link-primary block text-sm"
                         aria-label={orderPageMessages.detailsLabel(what)}
                       >
@@ -162,7 +206,7 @@ export function ManageOrders() {
                             className="btn btn-sm btn-error btn-outline"
                             disabled={busy}
                             aria-label={`Delete: ${what}`}
-                            onClick={() => void remove(order)}
+                            onClick={() => void deleteOrder.remove(order)}
                           >
                             Delete
                           </button>
@@ -197,7 +241,7 @@ export function ManageOrders() {
             </tbody>
           </DataTable>
         )}
-      </QueryState>
+      </PagedList>
     </section>
   );
 }

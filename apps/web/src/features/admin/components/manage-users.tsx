@@ -1,12 +1,26 @@
-import { confirmMessages, messages, type User } from '@shop/shared';
+import {
+  ADMIN_PAGE_SIZE,
+  adminListNouns,
+  adminUserListQuerySchema,
+  confirmMessages,
+  messages,
+  type User,
+} from '@shop/shared';
 import toast from 'react-hot-toast';
 import { confirmAction } from '../../../components/ui/confirm';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
-import { QueryState } from '../../../components/ui/query-state';
+import { ExportButton } from '../../../components/ui/export-button';
+import { PagedList } from '../../../components/ui/paged-list';
 import { ShortId } from '../../../components/ui/short-id';
-import { useSetRole, useUsers } from '../api/users';
+import { exportList } from '../../../lib/export-list';
+import { useListParams } from '../../../lib/use-list-params';
+import { getUsers, useUsers } from '../api/get-users';
+import { useSetRole } from '../api/set-role';
+import { userCsvColumns } from '../user-csv';
 
 const COLUMNS = ['Name', 'Email', 'UserID', 'Action'] as const;
+const noun = adminListNouns.users;
+const listParams = adminUserListQuerySchema.pick({ q: true, page: true });
 
 /** The confirmation before a role change, naming the user by name and email. */
 function confirmRoleChange(user: User, role: 'admin' | 'user'): Promise<boolean> {
@@ -26,9 +40,13 @@ function confirmRoleChange(user: User, role: 'admin' | 'user'): Promise<boolean>
   );
 }
 
-/** Manage Users: every user, promoted to admin or demoted to a regular user after a confirmation. */
+/**
+ * Manage Users: every user, searched and paged (kept in the address) and exported as CSV,
+ * promoted to admin or demoted to a regular user after a confirmation.
+ */
 export function ManageUsers({ me }: { me: User }) {
-  const users = useUsers();
+  const [{ q, page = 1 }, update] = useListParams(listParams);
+  const users = useUsers({ q, page, limit: ADMIN_PAGE_SIZE });
   const setRole = useSetRole();
 
   const change = async (user: User, role: 'admin' | 'user') => {
@@ -52,7 +70,28 @@ export function ManageUsers({ me }: { me: User }) {
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">Manage Users</h1>
-      <QueryState query={users} what="users" isEmpty={(list) => list.length === 0}>
+      <PagedList
+        noun={noun}
+        query={users}
+        q={q}
+        onSearch={(text) => update({ q: text }, { replace: true })}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPage={(to, replace) => update({ page: to }, { replace })}
+        onClear={() => update({ q: undefined })}
+        actions={
+          <ExportButton
+            onExport={() =>
+              exportList({
+                what: noun.many,
+                noun,
+                columns: userCsvColumns,
+                fetchPage: (at, limit) => getUsers({ q, page: at, limit }),
+              })
+            }
+          />
+        }
+      >
         {(list) => (
           <DataTable label="Users" columns={COLUMNS}>
             <tbody>
@@ -112,7 +151,7 @@ export function ManageUsers({ me }: { me: User }) {
             </tbody>
           </DataTable>
         )}
-      </QueryState>
+      </PagedList>
     </section>
   );
 }

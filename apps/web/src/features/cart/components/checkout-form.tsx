@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   cartMessages,
   formatPrice,
@@ -9,27 +8,25 @@ import {
 } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { QueryState } from '../../../components/ui/query-state';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { showFieldErrors } from '../../../lib/form-errors';
 import { productsQuery } from '../../catalog/api/get-products';
 import { useOrderKey } from '../../orders/api/create-order';
-import type { OrderDefaults } from '../../orders/hooks/use-order-defaults';
 import { usePlaceOrder } from '../api/place-order';
 import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedOrderList } from '../priced-lines';
-import { BuyerFields } from '../../orders/components/buyer-fields';
+import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
+import { paths } from '../../../config/paths';
 
 const checkoutSchema = ordersCreateSchema.pick({ phone: true, address: true, poNumber: true });
 type FormInput = z.input<typeof checkoutSchema>;
-type FormOutput = z.output<typeof checkoutSchema>;
-const fieldNames: readonly (keyof FormInput)[] = ['phone', 'address', 'poNumber'];
 
 /** `lines.2.quantity` or `lines.2.productId`: the index of the line the server refused. */
 const LINE_FIELD = /^lines\.(\d+)\.(?:quantity|productId)$/;
@@ -75,7 +72,7 @@ export function CheckoutForm({ customer, prefill }: CheckoutFormProps) {
     return (
       <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
         <p>{cartMessages.checkoutEmpty}</p>
-        <Link to="/products" className="btn btn-primary">
+        <Link to={paths.products.to()} className="btn btn-primary">
           {cartMessages.browse}
         </Link>
       </div>
@@ -112,10 +109,10 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
     register,
     control,
     handleSubmit,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(checkoutSchema),
+  } = useZodForm(checkoutSchema, {
+    mode: 'onSubmit',
     defaultValues: defaults,
     // The last order's phone and address may arrive later: they fill untouched fields only.
     values: defaults,
@@ -137,13 +134,13 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
         idempotencyKey: orderKey,
       });
       // Straight on to paying for it; only what was ordered leaves the list.
-      await navigate(`/dashboard/payment/${insertedId}`);
+      await navigate(paths.dashboard.payment.to(insertedId));
       removeFromOrderList(sent.map((line) => line.productId));
     } catch (error) {
       const names = new Map(catalog.map((product) => [product._id, product.name]));
       const { byProduct, summary } = lineRefusals(error, lines, names);
       setRefusedLines(byProduct);
-      const onFields = showFieldErrors(error, fieldNames, setError);
+      const onFields = showFieldErrors(error);
       if (summary.length > 0) setRefusal(summary);
       else if (!onFields) setRefusal([errorMessage(error, cartMessages.placeFailed)]);
     }
@@ -188,7 +185,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
               {cartMessages.checkoutFix}
             </p>
           )}
-          <Link to="/order-list" className="link self-start">
+          <Link to={paths.orderList.to()} className="link self-start">
             {cartMessages.backToList}
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { setOrderListQuantity } from '../order-list-actions';
 import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedLine } from '../priced-lines';
 import { parseQuantity } from '../quantity-rules';
+import { paths } from '../../../config/paths';
 
 const COLUMNS = ['Product', 'Quantity', 'Unit price', 'Line total', 'Action'] as const;
 
@@ -58,7 +59,7 @@ export function OrderList() {
       {lines.length === 0 ? (
         <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
           <p>{cartMessages.empty}</p>
-          <Link to="/products" className="btn btn-primary">
+          <Link to={paths.products.to()} className="btn btn-primary">
             {cartMessages.browse}
           </Link>
         </div>
@@ -106,7 +107,7 @@ export function OrderList() {
                       </p>
                     </div>
                   ) : (
-                    <Link to="/checkout" className="btn btn-primary">
+                    <Link to={paths.checkout.to()} className="btn btn-primary">
                       {cartMessages.checkout}
                     </Link>
                   )}
@@ -166,7 +167,7 @@ function OrderListRow({ item, onEdit, onRemove }: OrderListRowProps) {
   return (
     <tr>
       <RowHeader label="Product">
-        <Link to={`/order/${product._id}`} className="link">
+        <Link to={paths.order.to(product._id)} className="link">
           {name}
         </Link>
       </RowHeader>

@@ -1,4 +1,4 @@
-import { messages, productRemovalMessages } from '@shop/shared';
+import { messages, productRemovalMessages, TOTAL_COUNT_HEADER } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -32,12 +32,12 @@ function renderPage() {
 
 describe('ManageProducts', () => {
   it('lists products in the spec columns with the description cut to 10 characters', async () => {
-    stubApi({ 'GET /api/products': () => json([product]) });
+    stubApi({ 'GET /api/products?page=1&limit=25': () => json([product]) });
     renderPage();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Manage All Product here' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading products');
+    expect(screen.getByText(/Loading products/)).toBeInTheDocument();
 
     const table = await screen.findByRole('table');
     const headers = within(table)
@@ -69,7 +69,7 @@ describe('ManageProducts', () => {
   it('asks before deleting, then says Deleted! and reloads the list', async () => {
     let list = [product];
     const fetch = stubApi({
-      'GET /api/products': () => json(list),
+      'GET /api/products?page=1&limit=25': () => json(list),
       [`GET /api/products/${product._id}/open-orders`]: () => json({ orders: 0, unpaidOrders: 0 }),
       [`DELETE /api/products/${product._id}`]: () => {
         list = [];
@@ -90,7 +90,7 @@ describe('ManageProducts', () => {
   it('says how many unpaid orders deleting cancels, and that the product is archived', async () => {
     let list = [product];
     stubApi({
-      'GET /api/products': () => json(list),
+      'GET /api/products?page=1&limit=25': () => json(list),
       [`GET /api/products/${product._id}/open-orders`]: () => json({ orders: 3, unpaidOrders: 2 }),
       [`DELETE /api/products/${product._id}`]: () => {
         list = [];
@@ -112,7 +112,7 @@ describe('ManageProducts', () => {
   });
 
   it('warns in general terms when the count cannot be had', async () => {
-    stubApi({ 'GET /api/products': () => json([product]) });
+    stubApi({ 'GET /api/products?page=1&limit=25': () => json([product]) });
     confirm.confirmDelete.mockResolvedValueOnce(false);
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
@@ -123,7 +123,7 @@ describe('ManageProducts', () => {
 
   it('edits a product in a dialog and shows the server field errors', async () => {
     stubApi({
-      'GET /api/products': () => json([product]),
+      'GET /api/products?page=1&limit=25': () => json([product]),
       [`PUT /api/products/${product._id}`]: () =>
         json(
           {
@@ -145,7 +145,7 @@ describe('ManageProducts', () => {
     expect(await within(dialog).findByText('Price is too high today')).toBeInTheDocument();
 
     stubApi({
-      'GET /api/products': () => json([{ ...product, price: 99 }]),
+      'GET /api/products?page=1&limit=25': () => json([{ ...product, price: 99 }]),
       [`PUT /api/products/${product._id}`]: () =>
         json({ modifiedCount: 1, product: { ...product, price: 99 } }),
     });
@@ -173,7 +173,7 @@ describe('ManageProducts', () => {
     });
     let sent: unknown;
     stubApi({
-      'GET /api/products': () => json([psu]),
+      'GET /api/products?page=1&limit=25': () => json([psu]),
       [`PUT /api/products/${psu._id}`]: (init) => {
         sent = JSON.parse(String(init?.body));
         return json({ modifiedCount: 1, product: psu });
@@ -201,5 +201,28 @@ describe('ManageProducts', () => {
       specs: [{ name: 'Wattage', value: '750 W' }],
       priceBreaks: [{ minQty: 100, price: 75 }],
     });
+  });
+
+  it('searches, numbers the rows of a later page on from the earlier ones, and says when nothing matches', async () => {
+    const page = (products: ReturnType<typeof makeProduct>[], total: number) => {
+      const response = json(products);
+      response.headers.set(TOTAL_COUNT_HEADER, String(total));
+      return response;
+    };
+    const fetch = stubApi({
+      'GET /api/products?q=atx&page=2&limit=25': () => page([product], 26),
+      'GET /api/products?q=atxz&page=1&limit=25': () => page([], 0),
+    });
+    renderWithProviders(<ManageProducts />, { route: '/dashboard/manageproduct?q=atx&page=2' });
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('26');
+    expect(screen.getByText('26 products')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveValue('atx');
+    await userEvent.type(box, 'z{Enter}');
+    expect(await screen.findByText('No products match "atxz"')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,20 +1,27 @@
 import {
+  ADMIN_PAGE_SIZE,
+  adminListNouns,
   categoryLabels,
   formatPrice,
   messages,
   previewText,
+  productListQuerySchema,
   productRemovalMessages,
   productTermsMessages,
   type Product,
 } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
-import { QueryState } from '../../../components/ui/query-state';
+import { ExportButton } from '../../../components/ui/export-button';
+import { PagedList } from '../../../components/ui/paged-list';
+import { exportList } from '../../../lib/export-list';
+import { useListParams } from '../../../lib/use-list-params';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
-import { useProducts } from '../api/get-products';
+import { getProductPage, useProductPage } from '../api/get-product-page';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
+import { productCsvColumns } from '../product-csv';
 import { ProductForm } from './product-form';
 
 /** A 24-pixel outline icon; decorative, since its button carries the name. */
@@ -46,6 +53,9 @@ const COLUMNS = [
   'Description',
   'Action',
 ] as const;
+
+const noun = adminListNouns.products;
+const listParams = productListQuerySchema.pick({ q: true, page: true });
 
 const TRASH = 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6';
 const PENCIL = 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z';
@@ -98,45 +108,62 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
   );
 }
 
-/** Manage Product: every product, to edit or delete. */
+/** The spec's text, plus what deleting does to the product's orders (archive, cancel). */
+async function confirmText(product: Product): Promise<string> {
+  const text = messages.deleteProductText(product.name);
+  try {
+    const impact = productRemovalMessages.impact(await getProductOpenOrders(product._id));
+    return impact ? `${text} ${impact}` : text;
+  } catch {
+    return `${text} ${productRemovalMessages.unknownImpact}`;
+  }
+}
+
+/**
+ * Manage Product: every product, searched and paged (kept in the address) and exported as CSV,
+ * to edit or delete.
+ */
 export function ManageProducts() {
-  const products = useProducts();
-  const remove = useDeleteProduct();
+  const [{ q, page = 1 }, update] = useListParams(listParams);
+  const products = useProductPage({ q, page, limit: ADMIN_PAGE_SIZE });
+  const remove = useConfirmedDelete(useDeleteProduct(), {
+    text: confirmText,
+    deletedText: (result) =>
+      result.archived ? productRemovalMessages.archived(result) : undefined,
+  });
   const [editing, setEditing] = useState<Product | null>(null);
-
-  /** The spec's text, plus what deleting does to the product's orders (archive, cancel). */
-  const confirmText = async (product: Product) => {
-    const text = messages.deleteProductText(product.name);
-    try {
-      const impact = productRemovalMessages.impact(await getProductOpenOrders(product._id));
-      return impact ? `${text} ${impact}` : text;
-    } catch {
-      return `${text} ${productRemovalMessages.unknownImpact}`;
-    }
-  };
-
-  const onDelete = async (product: Product) => {
-    if (!(await confirmDelete(await confirmText(product)))) return;
-    try {
-      const result = await remove.mutateAsync(product._id);
-      if (result.deletedCount) {
-        await alertDeleted(result.archived ? productRemovalMessages.archived(result) : undefined);
-      }
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
 
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">Manage All Product here</h1>
-      <QueryState query={products} what="products" isEmpty={(list) => list.length === 0}>
+      <PagedList
+        noun={noun}
+        query={products}
+        q={q}
+        onSearch={(text) => update({ q: text }, { replace: true })}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPage={(to, replace) => update({ page: to }, { replace })}
+        onClear={() => update({ q: undefined })}
+        actions={
+          <ExportButton
+            onExport={() =>
+              exportList({
+                what: noun.many,
+                noun,
+                columns: productCsvColumns,
+                fetchPage: (at, limit) => getProductPage({ q, page: at, limit }),
+              })
+            }
+          />
+        }
+      >
         {(list) => (
           <DataTable label="Products" columns={COLUMNS}>
             <tbody>
               {list.map((product, index) => (
                 <tr key={product._id}>
-                  <Cell label="#">{index + 1}</Cell>
+                  <Cell label="#">{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</Cell>
                   <RowHeader label="Name">
                     {product.name}
                     {/* Under the name rather than a column of its own: the table keeps its
@@ -169,7 +196,7 @@ export function ManageProducts() {
                         className="btn btn-sm btn-square btn-error btn-outline"
                         aria-label={`Delete ${product.name}`}
                         disabled={remove.isPending}
-                        onClick={() => void onDelete(product)}
+                        onClick={() => void remove.remove(product)}
                       >
                         <StrokeIcon d={TRASH} />
                       </button>
@@ -188,7 +215,7 @@ export function ManageProducts() {
             </tbody>
           </DataTable>
         )}
-      </QueryState>
+      </PagedList>
       {editing && (
         <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
       )}

@@ -1,16 +1,21 @@
 import { formatPrice, type Product } from '@shop/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { AddToOrderListSlot } from '../../cart/components/add-to-order-list-slot';
 import { ProductOrderActions } from './product-order-actions';
 import { ProductTerms } from './product-terms';
+import { paths } from '../../../config/paths';
 
-interface ProductCardProps {
+export interface ProductCardProps {
   product: Product;
   /** Lets the first cards of a page load their image eagerly (they are above the fold). */
   eager?: boolean;
   /** The card's heading level: one below the heading of the section the card is in. */
   headingLevel?: 2 | 3;
+  /**
+   * The card's 'Add to order list', given by the page: the order list belongs to the cart
+   * feature, which the catalog does not import. Shown only when the stock covers the minimum.
+   */
+  addToList?: ((product: Product) => ReactNode) | undefined;
   /** The page's largest paint (the first card of the products page): its image comes first. */
   priority?: boolean;
 }
@@ -19,6 +24,7 @@ export function ProductCard({
   product,
   eager = false,
   headingLevel = 3,
+  addToList,
   priority = false,
 }: ProductCardProps) {
   const headingId = `product-${product._id}`;
@@ -54,10 +60,7 @@ export function ProductCard({
           <li>Able. Qty. - {product.aqty} pc&apos;s</li>
         </ul>
         <div className="card-actions mt-auto justify-end">
-          <ProductOrderActions
-            product={product}
-            addToList={<AddToOrderListSlot product={product} />}
-          />
+          <ProductOrderActions product={product} addToList={addToList?.(product)} />
         </div>
       </div>
     </article>

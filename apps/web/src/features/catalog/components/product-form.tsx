@@ -1,54 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   categoryLabels,
   DEFAULT_CATEGORY,
   MAX_PRICE_BREAKS,
   MAX_SPECS,
-  MAX_UPLOAD_BYTES,
   PRODUCT_CATEGORIES,
   productInputSchema,
   productFormMessages as terms,
-  UPLOAD_TYPES,
   type Product,
 } from '@shop/shared';
-import { useId, useState, type ChangeEvent } from 'react';
-import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useUploadImage } from '../api/product-mutations';
-import { ApiRequestError } from '../../../lib/api-client';
-import { showServerErrors } from '../../../lib/form-errors';
+import { ImageUploadField, useImageUpload } from './image-upload-field';
 import { RowEditor } from './row-editor';
 
 type FormInput = z.input<typeof productInputSchema>;
 export type ProductFormOutput = z.output<typeof productInputSchema>;
-const fieldNames: readonly Path<FormInput>[] = [
-  'name',
-  'aqty',
-  'description',
-  'imgURL',
-  'price',
-  'minquantity',
-  'category',
-  'sku',
-  'increment',
-];
-
-/** Every field a server error may name, with the rows the form has now (`priceBreaks.1.price`). */
-function serverFieldNames(values: FormInput): Path<FormInput>[] {
-  const specs = (values.specs ?? []).flatMap((_, i) => [
-    `specs.${i}.name` as const,
-    `specs.${i}.value` as const,
-  ]);
-  const breaks = (values.priceBreaks ?? []).flatMap((_, i) => [
-    `priceBreaks.${i}.minQty` as const,
-    `priceBreaks.${i}.price` as const,
-  ]);
-  return [...fieldNames, ...specs, ...breaks];
-}
 
 const categoryOptions = PRODUCT_CATEGORIES.map((value) => ({
   value,
@@ -89,17 +59,6 @@ function valuesOf(product: Product | undefined): FormInput {
   };
 }
 
-const megabytes = `${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
-
-/** Why a chosen file cannot be uploaded, checked before sending it. */
-export function uploadProblem(file: File): string | undefined {
-  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-    return 'Choose a PNG, JPEG or WebP image.';
-  }
-  if (file.size > MAX_UPLOAD_BYTES) return `The image must be at most ${megabytes}.`;
-  return undefined;
-}
-
 interface ProductFormProps {
   /** The product being edited; a new product when absent. */
   product?: Product;
@@ -114,25 +73,16 @@ interface ProductFormProps {
 
 /** The product fields of Add Product and of Manage Product's edit dialog. */
 export function ProductForm({ product, submitLabel, pending, onSave }: ProductFormProps) {
-  const upload = useUploadImage();
-  const fileId = useId();
-  const [fileError, setFileError] = useState<string>();
-  const [uploaded, setUploaded] = useState<string>();
-  // A file input cannot be cleared through React: a new one replaces it, so the picker no
-  // longer names the file of the product just added.
-  const [fileInputKey, setFileInputKey] = useState(0);
   const defaults = valuesOf(product);
   const {
     register,
     control,
     handleSubmit,
     reset,
-    setError,
     setValue,
-    getValues,
+    showServerErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, ProductFormOutput>({
-    resolver: zodResolver(productInputSchema),
+  } = useZodForm(productInputSchema, {
     defaultValues: defaults,
     // A wrong number ('1e3', '250.5' in a count, '-3', '12abc') is said as it is typed or pasted.
     mode: 'onChange',
@@ -140,43 +90,18 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
   const specs = useFieldArray({ control, name: 'specs' });
   const breaks = useFieldArray({ control, name: 'priceBreaks' });
   const imgURL = useWatch({ control, name: 'imgURL' });
-  const preview = uploaded !== undefined && imgURL === uploaded ? uploaded : undefined;
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setFileError(undefined);
-    if (!file) return;
-    const problem = uploadProblem(file);
-    if (problem) {
-      setFileError(problem);
-      return;
-    }
-    try {
-      const { url } = await upload.mutateAsync(file);
-      setValue('imgURL', url, { shouldValidate: true, shouldDirty: true });
-      setUploaded(url);
-    } catch (error) {
-      setFileError(
-        error instanceof ApiRequestError ? error.message : 'The image could not be uploaded.',
-      );
-    }
-  };
+  const image = useImageUpload((url) =>
+    setValue('imgURL', url, { shouldValidate: true, shouldDirty: true }),
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (await onSave(values)) {
         reset(product ? valuesOf(product) : empty);
-        setUploaded(undefined);
-        setFileInputKey((key) => key + 1);
-        setFileError(undefined);
+        image.clear();
       }
     } catch (error) {
-      showServerErrors(
-        error,
-        serverFieldNames(getValues()),
-        setError,
-        'The product could not be saved. Please try again.',
-      );
+      showServerErrors(error, 'The product could not be saved. Please try again.');
     }
   });
 
@@ -192,7 +117,8 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         {...register('aqty')}
       />
       <div className="sm:col-span-2">
-        <TextAreaField
+        <TextField
+          multiline
           label="Description"
           rows={4}
           error={errors.description?.message}
@@ -207,43 +133,8 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
           {...register('imgURL')}
         />
       </div>
-      <div className="fieldset sm:col-span-2">
-        <label htmlFor={fileId} className="fieldset-legend">
-          Or upload an image
-        </label>
-        <div className="flex flex-wrap items-center gap-3">
-          <input
-            key={fileInputKey}
-            id={fileId}
-            type="file"
-            accept={UPLOAD_TYPES.join(',')}
-            className={`file-input ${fileError ? 'file-input-error' : ''}`}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={`${fileId}-hint`}
-            disabled={upload.isPending}
-            onChange={(event) => void onFile(event)}
-          />
-          {upload.isPending && (
-            <span role="status" className="flex items-center gap-2 text-sm">
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              Uploading…
-            </span>
-          )}
-          {preview && (
-            <img
-              src={preview}
-              alt="Uploaded image preview"
-              className="rounded-box border-base-300 h-16 w-16 border object-cover"
-            />
-          )}
-        </div>
-        <p
-          id={`${fileId}-hint`}
-          className={`text-sm ${fileError ? 'text-error' : 'text-base-content/70'}`}
-          role={fileError ? 'alert' : undefined}
-        >
-          {fileError ?? `PNG, JPEG or WebP, up to ${megabytes}. Its address fills Image URL.`}
-        </p>
+      <div className="sm:col-span-2">
+        <ImageUploadField image={image} imageUrl={imgURL} />
       </div>
       <TextField
         label="Price"
@@ -342,7 +233,7 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         }))}
       />
       <div className="sm:col-span-2">
-        <SubmitButton pending={pending} disabled={upload.isPending}>
+        <SubmitButton pending={pending} disabled={image.isPending}>
           {submitLabel}
         </SubmitButton>
       </div>

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { ProductCard } from './product-card';
+import { ProductCard, type ProductCardProps } from './product-card';
 
 const gridClass = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
@@ -7,12 +7,18 @@ interface ProductGridProps {
   products: Product[];
   /** The cards' heading level: 3 under a section heading, 2 right under the page's title. */
   headingLevel?: 2 | 3;
+  addToList?: ProductCardProps['addToList'];
   /** The grid is the page's main content: its first image is fetched before anything else. */
   priorityFirst?: boolean;
 }
 
 /** Products in a grid: one column on phones, two on tablets, three on large screens. */
-export function ProductGrid({ products, headingLevel, priorityFirst = false }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  headingLevel,
+  addToList,
+  priorityFirst = false,
+}: ProductGridProps) {
   return (
     <ul className={gridClass}>
       {products.map((product, index) => (
@@ -21,6 +27,7 @@ export function ProductGrid({ products, headingLevel, priorityFirst = false }: P
             product={product}
             eager={index < 3}
             headingLevel={headingLevel}
+            addToList={addToList}
             priority={priorityFirst && index === 0}
           />
         </li>

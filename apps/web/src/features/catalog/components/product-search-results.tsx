@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { useProductSearch } from '../api/search-products';
 import { isFiltered, pageCount, productSearchHref, type ProductSearch } from '../product-search';
+import type { ProductCardProps } from './product-card';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ProductPagination } from './product-pagination';
 
@@ -11,13 +12,15 @@ interface ProductSearchResultsProps {
   search: ProductSearch;
   /** Back to the whole catalog: no search, no filter, first page. */
   onClear: () => void;
+  /** Each card's 'Add to order list' (see ProductCard). */
+  addToList?: ProductCardProps['addToList'];
 }
 
 /**
  * One page of the products a search matches: how many match, the cards, the pages. While the
  * next results load, the last ones stay, dimmed, so the grid does not flash empty.
  */
-export function ProductSearchResults({ search, onClear }: ProductSearchResultsProps) {
+export function ProductSearchResults({ search, onClear, addToList }: ProductSearchResultsProps) {
   const query = useProductSearch(search);
   const status = useRef<HTMLParagraphElement>(null);
 
@@ -49,7 +52,12 @@ export function ProductSearchResults({ search, onClear }: ProductSearchResultsPr
             </p>
             {items.length > 0 ? (
               <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-                <ProductGrid products={items} headingLevel={2} priorityFirst />
+                <ProductGrid
+                  products={items}
+                  headingLevel={2}
+                  addToList={addToList}
+                  priorityFirst
+                />
               </div>
             ) : total > 0 ? (
               <EmptyState message={empty}>

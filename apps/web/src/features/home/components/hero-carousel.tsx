@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import slide1 from '../../../assets/carousel/slide-1.svg';
 import slide2 from '../../../assets/carousel/slide-2.svg';
 import slide3 from '../../../assets/carousel/slide-3.svg';
+import { paths } from '../../../config/paths';
 
 const slides = [
   { image: slide1, alt: 'Computer cases moving along our assembly line' },
@@ -113,7 +114,7 @@ export function HeroCarousel() {
             From office towers to RGB gaming cases and 80 PLUS power supplies: built in our own
             plant, shipped in bulk to system builders worldwide.
           </p>
-          <Link to="/products" className="btn btn-primary btn-md sm:btn-lg focus-ring">
+          <Link to={paths.products.to()} className="btn btn-primary btn-md sm:btn-lg focus-ring">
             Browse our products
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetchFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * `GET /orders/{id}/invoice`: the order's invoice as a PDF (its owner or an admin). It is
@@ -12,19 +13,7 @@ export async function downloadInvoice(orderId: string): Promise<string> {
     'application/pdf',
   );
   const name = filename ?? `invoice-${orderId}.pdf`;
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the download: the URL is not needed past this task.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(blob, name);
   return name;
 }
 

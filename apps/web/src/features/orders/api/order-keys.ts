@@ -1,3 +1,5 @@
+import type { AdminOrderListQuery } from '@shop/shared';
+
 /**
  * Every TanStack Query key of orders comes from here: the customer's list, the admin's list and
  * single orders. A change to any order invalidates `orderKeys.all`.
@@ -6,6 +8,6 @@ export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
   mine: (email: string) => [...orderKeys.lists(), 'mine', email] as const,
-  everyone: () => [...orderKeys.lists(), 'everyone'] as const,
+  everyone: (query: AdminOrderListQuery = {}) => [...orderKeys.lists(), 'everyone', query] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };

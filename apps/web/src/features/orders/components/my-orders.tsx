@@ -10,7 +10,7 @@ import {
   type Order,
 } from '@shop/shared';
 import { Link } from 'react-router';
-import { alertDeleted, confirmDelete } from '../../../components/ui/confirm-delete';
+import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
@@ -18,6 +18,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { paths } from '../../../config/paths';
 
 /** The spec's columns, plus the order's status in a column of its own. */
 const COLUMNS = [
@@ -26,7 +27,7 @@ const COLUMNS = [
   'Quantity',
   'Price',
   'Payment',
-  'Transaction ID',
+  orderPageMessages.transactionId,
   tableMessages.status,
   'Action',
 ] as const;
@@ -38,18 +39,10 @@ const COLUMNS = [
  */
 export function MyOrders({ email }: { email: string }) {
   const orders = useMyOrders(email);
-  const deleteOrder = useDeleteOrder();
+  const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
+    text: () => messages.deleteOrderText,
+  });
   const now = useNow();
-
-  const remove = async (order: Order) => {
-    if (!(await confirmDelete(messages.deleteOrderText))) return;
-    try {
-      const { deletedCount } = await deleteOrder.mutateAsync(order._id);
-      if (deletedCount) await alertDeleted();
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
 
   return (
     <section className="space-y-6">
@@ -59,7 +52,7 @@ export function MyOrders({ email }: { email: string }) {
           list.length === 0 ? (
             <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
               <p>You have not ordered anything yet.</p>
-              <Link to="/products" className="btn btn-primary">
+              <Link to={paths.products.to()} className="btn btn-primary">
                 Browse Our Tools
               </Link>
             </div>
@@ -71,8 +64,8 @@ export function MyOrders({ email }: { email: string }) {
                     key={order._id}
                     order={order}
                     now={now}
-                    deleting={deleteOrder.isPending && deleteOrder.variables === order._id}
-                    onDelete={() => void remove(order)}
+                    deleting={deleteOrder.isDeleting(order)}
+                    onDelete={() => void deleteOrder.remove(order)}
                   />
                 ))}
               </tbody>
@@ -100,7 +93,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
       <RowHeader label="Product">
         <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
         <Link
-          to={`/dashboard/orders/${order._id}`}
+          to={paths.dashboard.order.to(order._id)}
           className="link link-primary block text-sm font-normal"
           aria-label={orderPageMessages.detailsLabel(order.orderPName)}
         >
@@ -117,14 +110,16 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
         ) : payable && order.orderPrice > 0 ? (
           <>
             <Link
-              to={`/dashboard/payment/${order._id}`}
+              to={paths.dashboard.payment.to(order._id)}
               className="btn btn-sm btn-primary"
               aria-label={`Pay: ${order.orderPName}`}
             >
               Pay
             </Link>
             {timeLeft && (
-              <span className="text-base-content/80 mt-1 block text-xs">Pay within {timeLeft}</span>
+              <span className="text-base-content/80 mt-1 block text-xs">
+                {orderPageMessages.payWithin(timeLeft)}
+              </span>
             )}
           </>
         ) : (
@@ -132,7 +127,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           <NoValue />
         )}
       </Cell>
-      <Cell label="Transaction ID">
+      <Cell label={orderPageMessages.transactionId}>
         {order.transactionId ? (
           <ShortId id={order.transactionId} what="transaction ID" />
         ) : (

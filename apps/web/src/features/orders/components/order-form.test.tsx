@@ -5,7 +5,6 @@ import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { getOrderList } from '../../cart/order-list-store';
 import { OrderForm, quantityProblem } from './order-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -198,31 +197,34 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
   });
 
-  it('adds the quantity typed to the order list, without phone or address', async () => {
-    localStorage.clear();
+  it("hands the quantity typed to the page's 'Add to order list', without phone or address", async () => {
+    // The order list itself belongs to the cart feature (its hook's tests): the page passes it in.
+    const refusal = cartMessages.moreThanStock(60, 100);
+    const addToOrderList = vi.fn<(quantity: number) => string | null>(() => null);
     const fetch = stubApi({});
     renderWithProviders(
-      <>
-        <OrderForm product={product} customer={customer} />
-        <Toaster />
-      </>,
+      <OrderForm product={product} customer={customer} addToOrderList={addToOrderList} />,
     );
     const add = screen.getByRole('button', { name: cartMessages.addToList });
     await setQuantity('5');
     expect(add).toBeDisabled();
     await setQuantity('60');
     await userEvent.click(add);
-    expect(await screen.findByText(cartMessages.added)).toBeInTheDocument();
-    expect(getOrderList()).toEqual([{ productId: product._id, quantity: 60, name: product.name }]);
+    expect(addToOrderList).toHaveBeenCalledWith(60);
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
 
-    // Twice 60 is more than the stock of 100: refused under the quantity, until it changes.
+    // A refusal is shown under the quantity, until the quantity changes.
+    addToOrderList.mockReturnValueOnce(refusal);
     await userEvent.click(add);
-    expect(screen.getByText(cartMessages.moreThanStock(60, 100))).toBeInTheDocument();
-    expect(getOrderList()[0]?.quantity).toBe(60);
+    expect(screen.getByText(refusal)).toBeInTheDocument();
     await setQuantity('40');
-    expect(screen.queryByText(cartMessages.moreThanStock(60, 100))).not.toBeInTheDocument();
-    localStorage.clear();
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+  });
+
+  it("offers no 'Add to order list' when the page gives none", () => {
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    expect(screen.queryByRole('button', { name: cartMessages.addToList })).not.toBeInTheDocument();
   });
 
   it('offers no form when the stock is below the minimum order', () => {

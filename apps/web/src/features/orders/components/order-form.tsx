@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMeetMinimum,
   cartMessages,
   formatPrice,
+  linePrice,
   messages,
   ORDER_SUCCESS_CLOSE_MS,
   orderCreateSchema,
@@ -14,25 +14,20 @@ import {
   type User,
 } from '@shop/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { useAddToOrderList } from '../../cart/hooks/use-add-to-order-list';
 import { useCreateOrder, useOrderKey } from '../api/create-order';
-import { showFieldErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/error-message';
-import type { OrderDefaults } from '../hooks/use-order-defaults';
-import { BuyerFields } from './buyer-fields';
-import { linePrice } from '../../cart/quantity-rules';
+import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
+import { paths } from '../../../config/paths';
 
 const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
 type FormInput = z.input<typeof orderFormSchema>;
-type FormOutput = z.output<typeof orderFormSchema>;
-type FieldName = keyof FormInput;
-const fieldNames: readonly FieldName[] = ['phone', 'address', 'orderQty'];
 
 const quantitySchema = orderCreateSchema.shape.orderQty;
 const wholeNumber = wholeNumberInput(z.number().int());
@@ -63,10 +58,15 @@ interface OrderFormProps {
   customer: Pick<User, 'displayName' | 'email'>;
   /** What phone and address start with (see useOrderDefaults); empty without it. */
   prefill?: OrderDefaults | undefined;
+  /**
+   * Adds the quantity typed to the order list (the cart feature's useAddToOrderList, given by
+   * the page); returns why it could not, or null. Without it the form has no such button.
+   */
+  addToOrderList?: ((quantity: number) => string | null) | undefined;
 }
 
 /** Order Details: who orders (read-only), where it goes and how many pieces. */
-export function OrderForm({ product, customer, prefill }: OrderFormProps) {
+export function OrderForm({ product, customer, prefill, addToOrderList }: OrderFormProps) {
   const create = useCreateOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
   // Why the server refused the order when no field says it (the product is gone, the network).
@@ -84,10 +84,10 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
     control,
     handleSubmit,
     reset,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(orderFormSchema),
+  } = useZodForm(orderFormSchema, {
+    mode: 'onSubmit',
     defaultValues: defaults,
     // Defaults that arrive later (the last order's phone and address) fill only the fields the
     // buyer has not touched yet.
@@ -98,7 +98,6 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
   const quantity = typedQuantity(typed);
   const rangeProblem = quantityProblem(typed, product);
   const orderKey = useOrderKey(useWatch({ control }), placed);
-  const addToOrderList = useAddToOrderList(product);
   // Why the order list could not take the quantity typed (more than the stock with what is
   // listed already), shown until the quantity changes.
   const [listRefusal, setListRefusal] = useState<{ typed: unknown; message: string } | null>(null);
@@ -121,8 +120,8 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
       reset(undefined, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) {
-        setRefusal(errorMessage(error, 'Your order could not be placed. Please try again.'));
+      if (!showFieldErrors(error)) {
+        setRefusal(errorMessage(error, cartMessages.placeFailed));
       }
     }
   });
@@ -158,18 +157,20 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
           Order
         </SubmitButton>
-        <button
-          type="button"
-          className="btn btn-outline btn-primary mt-2 w-full"
-          disabled={rangeProblem !== undefined || quantity === undefined}
-          onClick={() => {
-            if (quantity === undefined) return;
-            const refused = addToOrderList(quantity);
-            setListRefusal(refused ? { typed, message: refused } : null);
-          }}
-        >
-          {cartMessages.addToList}
-        </button>
+        {addToOrderList && (
+          <button
+            type="button"
+            className="btn btn-outline btn-primary mt-2 w-full"
+            disabled={rangeProblem !== undefined || quantity === undefined}
+            onClick={() => {
+              if (quantity === undefined) return;
+              const refused = addToOrderList(quantity);
+              setListRefusal(refused ? { typed, message: refused } : null);
+            }}
+          >
+            {cartMessages.addToList}
+          </button>
+        )}
         {refusal && (
           <p role="alert" className="alert alert-error alert-soft mt-4">
             {refusal}
@@ -179,7 +180,7 @@ export function OrderForm({ product, customer, prefill }: OrderFormProps) {
           <div role="status" className="alert alert-success alert-soft mt-4">
             <p>
               Order of {placed.orderQty} pc&apos;s for {formatPrice(placed.orderPrice)} placed.{' '}
-              <Link to="/dashboard" className="link font-semibold">
+              <Link to={paths.dashboard.root.to()} className="link font-semibold">
                 Go to My Order
               </Link>{' '}
               to pay for it.
@@ -202,7 +203,7 @@ function NotEnoughStock({ product }: { product: Product }) {
         <p role="status" className="alert alert-warning">
           {stockMessages.notEnoughForMinimum(product.minquantity)}
         </p>
-        <Link to="/products" className="btn btn-outline self-start">
+        <Link to={paths.products.to()} className="btn btn-outline self-start">
           Browse Our Tools
         </Link>
       </div>

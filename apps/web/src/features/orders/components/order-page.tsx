@@ -20,6 +20,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useNow } from '../../../lib/use-now';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
+import { paths } from '../../../config/paths';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -65,12 +66,15 @@ function OrderDetails({ order, viewer }: { order: Order; viewer: OrderViewer }) 
         )}
         <div className="ms-auto flex flex-wrap gap-2">
           {canPay && (
-            <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary">
+            <Link to={paths.dashboard.payment.to(order._id)} className="btn btn-primary">
               {text.payNow}
             </Link>
           )}
           <InvoiceButton orderId={order._id} />
-          <Link to={isAdmin ? '/dashboard/manage' : '/dashboard'} className="btn btn-ghost">
+          <Link
+            to={isAdmin ? paths.dashboard.manageOrders.to() : paths.dashboard.root.to()}
+            className="btn btn-ghost"
+          >
             {isAdmin ? text.backToManageOrder : text.backToMyOrder}
           </Link>
         </div>

@@ -1,13 +1,8 @@
 import type { User } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { OrderDefaults } from '../../../components/ui/buyer-fields';
 import { myOrdersQuery } from '../api/get-my-orders';
-
-/** What the order form's phone and address start with. */
-export interface OrderDefaults {
-  phone: string;
-  address: string;
-}
 
 /**
  * A repeat buyer should not type their phone and address again (issue 12). Each starts with

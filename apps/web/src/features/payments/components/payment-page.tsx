@@ -15,6 +15,7 @@ import { PAGE_HEADING_ATTRIBUTE, useFocusHeading } from '../../../lib/use-focus-
 import { useOrder } from '../../orders/api/get-order';
 import { usePayOrder } from '../../orders/api/pay-order';
 import { Checkout } from './checkout';
+import { paths } from '../../../config/paths';
 
 interface PaymentPageProps {
   orderId: string;
@@ -139,8 +140,8 @@ function PaymentCompleted({
           Paid for &quot;{order.orderPName}&quot;: {order.orderQty} pc&apos;s,{' '}
           {formatPrice(order.orderPrice)}
         </p>
-        <Link to="/dashboard" className="btn btn-primary self-start">
-          Back to My Order
+        <Link to={paths.dashboard.root.to()} className="btn btn-primary self-start">
+          {orderPageMessages.backToMyOrder}
         </Link>
       </div>
     </section>
@@ -153,8 +154,8 @@ function Cancelled() {
       <p role="alert" className="text-xl font-bold">
         {orderHoldMessages.orderCancelled}
       </p>
-      <Link to="/dashboard" className="btn btn-primary">
-        Back to My Order
+      <Link to={paths.dashboard.root.to()} className="btn btn-primary">
+        {orderPageMessages.backToMyOrder}
       </Link>
     </div>
   );

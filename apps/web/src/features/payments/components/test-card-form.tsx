@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { testCardSchema } from '@shop/shared';
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -11,10 +10,7 @@ import { formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 import { PaymentFailure } from './payment-failure';
 
 const cardSchema = testCardSchema.omit({ clientSecret: true });
-type CardInput = z.input<typeof cardSchema>;
-type CardOutput = z.output<typeof cardSchema>;
-type CardField = keyof CardInput;
-const cardFields: readonly string[] = ['cardNumber', 'expiry', 'cvc'] satisfies CardField[];
+type CardField = keyof z.input<typeof cardSchema>;
 
 /** Each field's formatting, applied to what is typed or pasted before the form reads it. */
 const formatters: Record<CardField, (text: string) => string> = {
@@ -41,10 +37,10 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
   const {
     register,
     handleSubmit,
-    setError,
+    showFieldErrors,
     formState: { errors },
-  } = useForm<CardInput, unknown, CardOutput>({
-    resolver: zodResolver(cardSchema),
+  } = useZodForm(cardSchema, {
+    mode: 'onSubmit',
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
 
@@ -69,9 +65,7 @@ export function TestCardForm({ clientSecret, onPaid }: CardFormProps) {
       await onPaid(paymentIntentId);
     } catch (error) {
       if (error instanceof ApiRequestError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (cardFields.includes(field)) setError(field as CardField, { message });
-        }
+        showFieldErrors(error);
         setFailure(error.message);
       } else {
         setFailure('The payment could not be completed. Please try again.');

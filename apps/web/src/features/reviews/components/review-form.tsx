@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, RATING_MAX, RATING_MIN, reviewCreateSchema } from '@shop/shared';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useCreateReview } from '../api/create-review';
-import { showServerErrors } from '../../../lib/form-errors';
 
 /** The spec's review rules and messages (SPEC section 5). */
 const reviewFormSchema = z.object({
@@ -23,8 +21,6 @@ const reviewFormSchema = z.object({
   review: reviewCreateSchema.shape.review,
 });
 type FormValues = z.input<typeof reviewFormSchema>;
-type FieldName = keyof FormValues;
-const fieldNames: readonly FieldName[] = ['rating', 'review'];
 const empty: FormValues = { rating: '', review: '' };
 
 /** My Review: 'Add New Review', a rating out of 5 and a review of at least 50 characters. */
@@ -34,12 +30,9 @@ export function ReviewForm() {
     register,
     handleSubmit,
     reset,
-    setError,
+    showServerErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof reviewFormSchema>>({
-    resolver: zodResolver(reviewFormSchema),
-    defaultValues: empty,
-  });
+  } = useZodForm(reviewFormSchema, { defaultValues: empty, mode: 'onSubmit' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -52,12 +45,7 @@ export function ReviewForm() {
         reset(empty);
       }
     } catch (error) {
-      showServerErrors(
-        error,
-        fieldNames,
-        setError,
-        'Your review could not be sent. Please try again.',
-      );
+      showServerErrors(error, 'Your review could not be sent. Please try again.');
     }
   });
 
@@ -91,7 +79,8 @@ export function ReviewForm() {
             </>
           )}
         </FormField>
-        <TextAreaField
+        <TextField
+          multiline
           label="Review"
           rows={5}
           error={errors.review?.message}

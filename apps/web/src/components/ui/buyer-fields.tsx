@@ -1,6 +1,11 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from './text-field';
+
+/** What an order form's phone and address start with (the orders feature's useOrderDefaults). */
+export interface OrderDefaults {
+  phone: string;
+  address: string;
+}
 
 /**
  * The buyer's part of an order form (the spec's Order Details): name and email read-only from
@@ -38,7 +43,8 @@ export function BuyerFields({
         error={phoneError}
         {...phone}
       />
-      <TextAreaField
+      <TextField
+        multiline
         label="Address"
         autoComplete="street-address"
         rows={3}

@@ -1,0 +1,28 @@
+import { errorPageMessages, messages } from '@shop/shared';
+import { Link } from 'react-router';
+import notFound from '../../assets/not-found.svg';
+import { usePageTitle } from '../../lib/use-page-title';
+import { paths } from '../../config/paths';
+
+/**
+ * The not-found page: for an address the router does not know (app/routes/not-found.tsx), and
+ * from QueryState when what a page asks the API for is not there (a 404).
+ */
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <section className="flex flex-col items-center gap-6 py-8 text-center">
+      <img
+        src={notFound}
+        alt="An empty computer case under a magnifying glass"
+        width={600}
+        height={400}
+        className="w-full max-w-md"
+      />
+      <h1 className="text-3xl font-extrabold sm:text-4xl">{messages.notFound}</h1>
+      <Link to={paths.home.to()} className="btn btn-primary">
+        {errorPageMessages.home}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { csvColumns, toCsv, UTF8_BOM } from './csv';
+
+interface Row {
+  name: string;
+  price: number;
+  note?: string | null;
+}
+
+const columns = csvColumns<Row, 'name' | 'price' | 'note'>(
+  { name: 'Name', price: 'Price (USD)', note: 'Note' },
+  { name: (row) => row.name, price: (row) => row.price, note: (row) => row.note },
+);
+
+/** The file's lines after the BOM. */
+const lines = async (rows: Row[]) => (await toCsv(columns, rows)).slice(1).split('\r\n');
+
+describe('toCsv', () => {
+  it('starts with a UTF-8 BOM, then the headings in order, and ends with a line break', async () => {
+    const csv = await toCsv(columns, [{ name: 'Café ATX', price: 48 }]);
+    expect(csv.startsWith(UTF8_BOM)).toBe(true);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1)).toBe('Name,Price (USD),Note\r\nCafé ATX,48,\r\n');
+  });
+
+  it('quotes a cell with a comma, a quote or a new line, and doubles its quotes', async () => {
+    const csv = await toCsv(columns, [
+      { name: 'Case, mid-tower', price: 1 },
+      { name: 'The "Nova" case', price: 2 },
+      { name: 'Line one\nline two', price: 3, note: 'a\r\nb' },
+    ]);
+    expect(csv.slice(1)).toBe(
+      'Name,Price (USD),Note\r\n' +
+        '"Case, mid-tower",1,\r\n' +
+        '"The ""Nova"" case",2,\r\n' +
+        '"Line one\nline two",3,"a\r\nb"\r\n',
+    );
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+    ['+1+2', `"'+1+2"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+  ])('neutralises a formula: %j becomes %s', async (name, cell) => {
+    const [, row] = await lines([{ name, price: 1 }]);
+    expect(row).toBe(`${cell},1,`);
+  });
+
+  it('leaves a formula character inside a text alone, and numbers (negative too) as numbers', async () => {
+    expect(await lines([{ name: 'A=B+C', price: -12.5 }])).toEqual([
+      'Name,Price (USD),Note',
+      'A=B+C,-12.5,',
+      '',
+    ]);
+  });
+
+  it('writes dollars as plain numbers and an absent value as an empty cell', async () => {
+    expect(await lines([{ name: 'PSU', price: 1234.5, note: null }])).toEqual([
+      'Name,Price (USD),Note',
+      'PSU,1234.5,',
+      '',
+    ]);
+  });
+
+  it('writes only the headings for no rows', async () => {
+    expect(await lines([])).toEqual(['Name,Price (USD),Note', '']);
+  });
+});

@@ -1,0 +1,45 @@
+/** A CSV cell: text, a number (money in dollars, quantities), or nothing (an empty cell). */
+export type CsvValue = string | number | null | undefined;
+
+/** One column of an export: its heading and how a row gives its value. */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => CsvValue;
+}
+
+/** The byte order mark that tells Excel the file is UTF-8, so accents survive. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A CSV file's text: the headings, then one line per row, with a BOM in front. Papaparse does the
+ * quoting (a cell with a comma, a quote or a new line is quoted, quotes doubled) and neutralises
+ * formulas: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+ * leading `'`, so a product named `=HYPERLINK(...)` is read as text, never run by a spreadsheet.
+ * Numbers stay numbers (a negative amount is not a formula). It is loaded on first use, so the
+ * pages that only show a list never carry it.
+ */
+export async function toCsv<T>(
+  columns: readonly CsvColumn<T>[],
+  rows: readonly T[],
+): Promise<string> {
+  const { unparse } = await import('papaparse');
+  const text = unparse(
+    {
+      fields: columns.map((column) => column.header),
+      data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+    },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+  // Papaparse ends the headings of an empty list with a line break, and a last row without.
+  return `${UTF8_BOM}${text}${text.endsWith('\r\n') ? '' : '\r\n'}`;
+}
+/**
+ * An export's columns from the shared headings (`adminCsvColumns.orders`) and one value per
+ * heading's key: the type makes sure no column is left without a value.
+ */
+export function csvColumns<T, K extends string>(
+  headers: Readonly<Record<K, string>>,
+  values: Record<K, (row: T) => CsvValue>,
+): CsvColumn<T>[] {
+  return (Object.keys(headers) as K[]).map((key) => ({ header: headers[key], value: values[key] }));
+}

@@ -1,0 +1,28 @@
+import { adminListMessages, csvFileName, type ListNoun } from '@shop/shared';
+import type { ListPage } from './api-client';
+import { toCsv, type CsvColumn } from './csv';
+import { fetchAllPages } from './list-query';
+import { saveFile } from './save-file';
+
+/**
+ * Exports every row of a list that matches its current search and filters (all pages, not only
+ * the one on screen) as `<what>-<day>.csv`, and says how it went.
+ */
+export async function exportList<T>({
+  what,
+  noun,
+  columns,
+  fetchPage,
+}: {
+  /** The file name's first word: `orders` gives `orders-2026-11-25.csv`. */
+  what: string;
+  noun: ListNoun;
+  columns: readonly CsvColumn<T>[];
+  fetchPage: (page: number, limit: number) => Promise<ListPage<T>>;
+}): Promise<string> {
+  const { items, total } = await fetchAllPages(fetchPage);
+  const name = csvFileName(what, new Date());
+  saveFile(new Blob([await toCsv(columns, items)], { type: 'text/csv;charset=utf-8' }), name);
+  const done = adminListMessages.exported(items.length, noun, name);
+  return items.length === total ? done : `${done} ${adminListMessages.exportChanged}`;
+}
