@@ -20,3 +20,5 @@ export const productSortLabels: Record<ProductSort, string> = {
 export const SEARCH_MAX_LENGTH = 100;
 /** The page size when `page` comes without `limit`; with neither, every match is answered. */
 export const DEFAULT_PAGE_SIZE = 24;
+/** The last page a list query may ask for: past it is a mistake, not a catalog. */
+export const MAX_LIST_PAGE = 1_000_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from './categories.js';
 import { MAX_LIST_LIMIT } from './constants.js';
-import { PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './list-params.js';
+import { MAX_LIST_PAGE, PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './list-params.js';
 import { numberMessages, wholeNumberInput } from './numbers.js';
 import { ORDER_STATUSES } from './orders.js';
 
@@ -53,7 +53,7 @@ const pageField = z.preprocess(
       .number(numberMessages(listQueryMessages.page, listQueryMessages.page))
       .int(listQueryMessages.page)
       .min(1, listQueryMessages.page)
-      .max(1_000_000, 'page must be at most 1000000'),
+      .max(MAX_LIST_PAGE, `page must be at most ${MAX_LIST_PAGE}`),
   ).optional(),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIST_PAGE } from './list-params.js';
 import { MAX_LIST_LIMIT } from './constants.js';
 import { numberMessages, wholeNumberInput } from './numbers.js';
 
@@ -27,7 +28,7 @@ export const pagedListQuerySchema = z.object({
       .number(numberMessages('page must be a whole number', 'page must be a whole number'))
       .int('page must be a whole number')
       .min(1, 'page must be at least 1')
-      .max(1_000_000, 'page must be at most 1000000'),
+      .max(MAX_LIST_PAGE, `page must be at most ${MAX_LIST_PAGE}`),
   ).default(1),
 });
 

@@ -6,22 +6,18 @@ import { saveFile } from './save-file';
 
 /**
  * Exports every row of a list that matches its current search and filters (all pages, not only
- * the one on screen) as `<what>-<day>.csv`, and says how it went.
+ * the one on screen) as `<noun.many>-<day>.csv`, and says how it went.
  */
-export async function exportList<T>({
-  what,
-  noun,
-  columns,
-  fetchPage,
-}: {
-  /** The file name's first word: `orders` gives `orders-2026-11-25.csv`. */
-  what: string;
+export interface ListExport<T> {
+  /** What the rows are; `noun.many` names the file: `orders-2026-11-25.csv`. */
   noun: ListNoun;
   columns: readonly CsvColumn<T>[];
   fetchPage: (page: number, limit: number) => Promise<ListPage<T>>;
-}): Promise<string> {
+}
+
+export async function exportList<T>({ noun, columns, fetchPage }: ListExport<T>): Promise<string> {
   const { items, total } = await fetchAllPages(fetchPage);
-  const name = csvFileName(what, new Date());
+  const name = csvFileName(noun.many, new Date());
   saveFile(new Blob([await toCsv(columns, items)], { type: 'text/csv;charset=utf-8' }), name);
   const done = adminListMessages.exported(items.length, noun, name);
   return items.length === total ? done : `${done} ${adminListMessages.exportChanged}`;

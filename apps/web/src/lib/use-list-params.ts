@@ -48,3 +48,17 @@ export function useListParams<Shape extends z.ZodRawShape>(schema: z.ZodObject<S
 
   return [params, update] as const;
 }
+
+type UpdateListParams = ReturnType<typeof useListParams>[1];
+
+/**
+ * PagedList's handlers over the address: a search typed replaces the entry, a page is a step
+ * Back undoes (unless PagedList corrects a page past the end), and 'Show all' drops `cleared`.
+ */
+export function pagedListHandlers(update: UpdateListParams, cleared: readonly string[] = ['q']) {
+  return {
+    onSearch: (q: string) => update({ q }, { replace: true }),
+    onPage: (page: number, replace?: boolean) => update({ page }, { replace }),
+    onClear: () => update(Object.fromEntries(cleared.map((key) => [key, undefined]))),
+  };
+}

@@ -1,14 +1,16 @@
 import { adminListMessages } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { exportList, type ListExport } from '../../lib/export-list';
 
 /**
- * 'Export CSV': runs `onExport` (which fetches, builds and saves the file) and toasts what it
- * says when done; a failure is toasted by the app's mutation cache (lib/query-client.ts).
+ * 'Export CSV': fetches every row the list's search matches, saves them as a CSV file
+ * (lib/export-list.ts) and toasts how it went; a failure is toasted by the app's mutation cache
+ * (lib/query-client.ts).
  */
-export function ExportButton({ onExport }: { onExport: () => Promise<string> }) {
+export function ExportButton<T>(list: ListExport<T>) {
   const exportCsv = useMutation({
-    mutationFn: onExport,
+    mutationFn: () => exportList(list),
     onSuccess: (done) => toast.success(done),
   });
   return (

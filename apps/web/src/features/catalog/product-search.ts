@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  MAX_LIST_PAGE,
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   SEARCH_MAX_LENGTH,
@@ -25,9 +26,6 @@ export interface ProductSearch {
 }
 
 export const NO_SEARCH: ProductSearch = { q: '', category: null, sort: null, page: 1 };
-
-/** The schema's bound: a larger page is refused by the server, so it is not asked for. */
-const MAX_PAGE = 1_000_000;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((known) => known === value) ?? null;
@@ -55,7 +53,7 @@ export function readProductSearch(params: URLSearchParams): ProductSearch {
     q: cleanSearchText(params.get('q') ?? ''),
     category: oneOf(PRODUCT_CATEGORIES, params.get('category')),
     sort: oneOf(PRODUCT_SORTS, params.get('sort')),
-    page: page >= 1 && page <= MAX_PAGE ? page : 1,
+    page: page >= 1 && page <= MAX_LIST_PAGE ? page : 1,
   };
 }
 

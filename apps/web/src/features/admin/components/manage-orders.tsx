@@ -24,8 +24,7 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { SelectField } from '../../../components/ui/select-field';
 import { ShortId } from '../../../components/ui/short-id';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { exportList } from '../../../lib/export-list';
-import { useListParams } from '../../../lib/use-list-params';
+import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
@@ -109,12 +108,10 @@ export function ManageOrders() {
         noun={noun}
         query={orders}
         q={q}
-        onSearch={(text) => setParams({ q: text }, { replace: true })}
+        {...pagedListHandlers(setParams, ['q', 'status'])}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        onPage={(to, replace) => setParams({ page: to }, { replace })}
         filterWord={status}
-        onClear={() => setParams({ q: undefined, status: undefined })}
         filters={
           <div className="w-40">
             <SelectField
@@ -127,14 +124,9 @@ export function ManageOrders() {
         }
         actions={
           <ExportButton
-            onExport={() =>
-              exportList({
-                what: noun.many,
-                noun,
-                columns: orderCsvColumns,
-                fetchPage: (at, limit) => getAllOrders({ q, status, page: at, limit }),
-              })
-            }
+            noun={noun}
+            columns={orderCsvColumns}
+            fetchPage={(at, limit) => getAllOrders({ q, status, page: at, limit })}
           />
         }
       >

@@ -12,8 +12,7 @@ import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { ShortId } from '../../../components/ui/short-id';
-import { exportList } from '../../../lib/export-list';
-import { useListParams } from '../../../lib/use-list-params';
+import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { getUsers, useUsers } from '../api/get-users';
 import { useSetRole } from '../api/set-role';
 import { userCsvColumns } from '../user-csv';
@@ -74,21 +73,14 @@ export function ManageUsers({ me }: { me: User }) {
         noun={noun}
         query={users}
         q={q}
-        onSearch={(text) => update({ q: text }, { replace: true })}
+        {...pagedListHandlers(update)}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        onPage={(to, replace) => update({ page: to }, { replace })}
-        onClear={() => update({ q: undefined })}
         actions={
           <ExportButton
-            onExport={() =>
-              exportList({
-                what: noun.many,
-                noun,
-                columns: userCsvColumns,
-                fetchPage: (at, limit) => getUsers({ q, page: at, limit }),
-              })
-            }
+            noun={noun}
+            columns={userCsvColumns}
+            fetchPage={(at, limit) => getUsers({ q, page: at, limit })}
           />
         }
       >

@@ -16,8 +16,7 @@ import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedList } from '../../../components/ui/paged-list';
-import { exportList } from '../../../lib/export-list';
-import { useListParams } from '../../../lib/use-list-params';
+import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { getProductOpenOrders } from '../api/get-product-open-orders';
 import { getProductPage, useProductPage } from '../api/get-product-page';
 import { useDeleteProduct, useUpdateProduct } from '../api/product-mutations';
@@ -140,21 +139,14 @@ export function ManageProducts() {
         noun={noun}
         query={products}
         q={q}
-        onSearch={(text) => update({ q: text }, { replace: true })}
+        {...pagedListHandlers(update)}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        onPage={(to, replace) => update({ page: to }, { replace })}
-        onClear={() => update({ q: undefined })}
         actions={
           <ExportButton
-            onExport={() =>
-              exportList({
-                what: noun.many,
-                noun,
-                columns: productCsvColumns,
-                fetchPage: (at, limit) => getProductPage({ q, page: at, limit }),
-              })
-            }
+            noun={noun}
+            columns={productCsvColumns}
+            fetchPage={(at, limit) => getProductPage({ q, page: at, limit })}
           />
         }
       >
