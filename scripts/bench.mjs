@@ -215,7 +215,7 @@ async function loadShop(name, databaseUrl, env) {
 
 /**
  * Starts the bare server with the answers it must repeat.
- * @param {Record<string, { status: number, contentType: string, body: string }>} responses
+ * @param {Record<string, { status: number, contentType: string, headers: Record<string, string>, body: string }>} responses
  */
 async function startBare(responses) {
   const child = fork(path.join(root, 'scripts/bench/bare-server.mjs'), [], {
@@ -258,7 +258,7 @@ async function runLoad() {
     postgres = await loadShop('postgres', database.url);
   }
 
-  /** @type {Record<string, { status: number, contentType: string, body: string }>} */
+  /** @type {Record<string, { status: number, contentType: string, headers: Record<string, string>, body: string }>} */
   const responses = {
     'GET /api/products': products,
     'GET /api/reviews': reviews,

@@ -1,8 +1,8 @@
 // The baseline of the load benchmarks: a bare node:http server that answers each request with
-// the exact status, content type and body the shop gave for that case, and does nothing else.
-// Started as a child of the benchmark (same process tree); its answers arrive over IPC:
-// { responses: { "GET /api/products": { status, contentType, body }, ... } }, and it replies
-// { port } once it listens.
+// the exact status, headers and body the shop gave for that case (security headers, request id
+// and all), and does nothing else. Started as a child of the benchmark (same process tree); its
+// answers arrive over IPC: { responses: { "GET /api/products": { status, headers, body }, ... } },
+// and it replies { port } once it listens.
 import { createServer } from 'node:http';
 
 /** @type {Map<string, { status: number, headers: Record<string, string | number>, body: Buffer }>} */
@@ -22,11 +22,11 @@ const server = createServer((req, res) => {
 });
 
 process.once('message', (message) => {
-  for (const [key, { status, contentType, body }] of Object.entries(message.responses)) {
+  for (const [key, { status, headers, body }] of Object.entries(message.responses)) {
     const bytes = Buffer.from(body);
     routes.set(key, {
       status,
-      headers: { 'content-type': contentType, 'content-length': bytes.length },
+      headers: { ...headers, 'content-length': bytes.length },
       body: bytes,
     });
   }

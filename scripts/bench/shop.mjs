@@ -203,13 +203,29 @@ export async function api(url, { method = 'GET', body, token, cookie } = {}) {
  * The exact answer of the shop to one request, for the bare server to repeat.
  * @param {string} url
  * @param {RequestInit} [init]
- * @returns {Promise<{ status: number, contentType: string, body: string }>}
+ * @returns {Promise<{ status: number, contentType: string, headers: Record<string, string>, body: string }>}
  */
 export async function capture(url, init) {
   const res = await fetch(url, init);
   const body = await res.text();
-  return { status: res.status, contentType: res.headers.get('content-type') ?? '', body };
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, value] of res.headers) {
+    // The bare server's own Node writes these (date, keep-alive) or they describe the body it
+    // sends (its length); every other header, security headers included, is copied.
+    if (!PER_CONNECTION_HEADERS.has(name)) headers[name] = value;
+  }
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', headers, body };
 }
+
+/** Headers Node's HTTP server writes by itself, or that depend on the body's bytes as sent. */
+const PER_CONNECTION_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
 
 /** The `cookie` header a browser would send back after this response. */
 function cookieOf(res) {
