@@ -101,6 +101,45 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL database', ()
     expect(product.aqty).toBe(10);
   });
 
+  it('ends a token on both instances when it signs out on one, though each keeps sessions', async () => {
+    const ordersOf = async (shop: ShopProcess, account: Account) => {
+      const res = await call(
+        `${shop.url}/api/order?userEmail=${encodeURIComponent(account.email)}`,
+        { headers: bearer(account.token) },
+      );
+      return res.kind === 'answer' ? res.status : 0;
+    };
+    let refusedAtOnce = 0;
+    for (let round = 0; round < 5; round += 1) {
+      const [here, there] = round % 2 === 0 ? [a, b] : [b, a];
+      const account = await signUp(here.url, 'leaving');
+      // Used on both first: each instance now keeps the session in memory.
+      for (const shop of [a, b]) expect(await ordersOf(shop, account)).toBe(200);
+      const out = await fetch(`${here.url}/api/auth/sign-out`, {
+        method: 'POST',
+        headers: { cookie: account.cookie ?? '', origin: here.url },
+      });
+      expect(out.status).toBe(200);
+      // The instance that signed out refuses the token at the next call.
+      expect(await ordersOf(here, account)).toBe(401);
+      // The other as soon as the database's notification reaches it (bound as for the stock).
+      const deadline = Date.now() + 3_000;
+      for (let reads = 1; ; reads += 1) {
+        const status = await ordersOf(there, account);
+        if (status === 401) {
+          if (reads === 1) refusedAtOnce += 1;
+          break;
+        }
+        expect(status).toBe(200);
+        expect(Date.now(), `${there.name} still accepts a signed-out token`).toBeLessThan(deadline);
+        await sleep(5);
+      }
+    }
+    console.log(
+      `[two instances] the other instance refused the signed-out token at once in ${refusedAtOnce}/5 rounds`,
+    );
+  });
+
   it('shows on one instance the stock an order took on the other', async () => {
     const customer = await signUp(a.url);
     const product = await createProduct(a.url, admin, { stock: 500, minimum: 1 });

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
 import type { Auth } from './auth.js';
+import { createSessionCache } from './session-cache.js';
 import { createSessionsRepository } from './sessions.repository.js';
 
 /**
@@ -59,7 +60,10 @@ export function registerGuard(
   app: FastifyInstance,
   { db, auth, tokens }: { db: Db; auth: Auth; tokens: AccessTokens },
 ): void {
-  const sessions = createSessionsRepository(db.kysely);
+  const repository = createSessionsRepository(db.kysely);
+  const sessions = createSessionCache(db.changes, (userId, sessionId) =>
+    repository.findTokenSession(userId, sessionId),
+  );
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentSession', null);
 
@@ -79,7 +83,7 @@ export function registerGuard(
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(messages.signedOutExpired);
     // The session behind the token must still be live: signing out ends the token too.
-    const found = await sessions.findTokenSession(claims.userId, claims.sessionId);
+    const found = await sessions.find(claims.userId, claims.sessionId);
     if (!found || new Date(found.expiresAt).getTime() <= Date.now()) {
       throw unauthorized(messages.signedOutExpired);
     }

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import {
   DeleteQueryNode,
   InsertQueryNode,
+  RawNode,
   SelectQueryNode,
   TableNode,
   UpdateQueryNode,
@@ -15,9 +16,12 @@ import {
 } from 'kysely';
 import pg from 'pg';
 
-/** The tables whose reads the server keeps in memory. */
-export type WatchedTable = 'products' | 'reviews';
-const WATCHED: readonly WatchedTable[] = ['products', 'reviews'];
+/**
+ * The tables whose reads the server keeps in memory: the public lists, and the users and
+ * sessions behind API tokens (auth/session-cache.ts).
+ */
+export type WatchedTable = 'products' | 'reviews' | 'users' | 'auth_session';
+const WATCHED: readonly WatchedTable[] = ['products', 'reviews', 'users', 'auth_session'];
 
 /** The PostgreSQL channel the 0005 migration's triggers notify, with the table name as payload. */
 export const CHANGES_CHANNEL = 'shop_changes';
@@ -34,6 +38,8 @@ export interface ChangeFeed {
   generation(table: WatchedTable): number | undefined;
   /** The Kysely plugin that sees this process's writes. */
   readonly plugin: KyselyPlugin;
+  /** Tells of this process's writes made without Kysely (the plugin cannot see them). */
+  wrote(tables: readonly WatchedTable[]): void;
   /** Where the feed reports losing and regaining PostgreSQL (the app's logger). */
   setLog(log: FeedLog): void;
   close(): Promise<void>;
@@ -46,9 +52,13 @@ function tableName(node: OperationNode | undefined): string | undefined {
   return undefined;
 }
 
+/** Raw SQL that only reads (the health check's `select 1`, a lock): it changes no table. */
+const READ_ONLY_SQL = /^\s*select\b/i;
+
 /** The watched tables a query writes; every watched table for raw SQL we cannot read. */
 function writtenTables(node: RootOperationNode): readonly WatchedTable[] {
   if (SelectQueryNode.is(node)) return [];
+  if (RawNode.is(node) && READ_ONLY_SQL.test(node.sqlFragments.join(' '))) return [];
   let written: string | undefined;
   if (InsertQueryNode.is(node)) written = tableName(node.into);
   else if (UpdateQueryNode.is(node)) written = tableName(node.table);
@@ -101,6 +111,7 @@ export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
   let seen = dataVersion();
   return {
     plugin: writeTracker(generations),
+    wrote: (tables) => generations.bump(tables),
     generation(table) {
       const now = dataVersion();
       if (now !== seen) {
@@ -174,6 +185,7 @@ export function postgresChangeFeed(connection: pg.ClientConfig): ChangeFeed {
 
   return {
     plugin: writeTracker(generations),
+    wrote: (tables) => generations.bump(tables),
     generation(table) {
       if (!started) {
         started = true;

@@ -12,6 +12,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The driver under Kysely, for the few hot statements that skip its query building (an order's
+   * placement): SQLite's connection (use it only while holding Kysely's connection, see
+   * orders.repository.ts) or PostgreSQL's pool (named prepared statements).
+   */
+  driver: { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
   /** Tells in-memory caches when the tables they hold change, on any instance. */
   changes: ChangeFeed;
   close(): Promise<void>;
@@ -66,7 +72,13 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [changes.plugin],
     });
-    return { kysely, dialect: 'sqlite', changes, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'sqlite',
+      driver: { kind: 'sqlite', sqlite },
+      changes,
+      close: () => kysely.destroy(),
+    };
   }
   const connection = {
     connectionString: config.url,
@@ -92,6 +104,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   return {
     kysely,
     dialect: 'postgres',
+    driver: { kind: 'postgres', pool },
     changes,
     close: async () => {
       await changes.close();

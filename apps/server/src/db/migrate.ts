@@ -13,6 +13,7 @@ import { b2bOrdering } from './migrations/0009-b2b-ordering.js';
 import { mailOutboxClaims } from './migrations/0010-mail-outbox-claims.js';
 import { productSearch } from './migrations/0011-product-search.js';
 import { adminListIndexes } from './migrations/0012-admin-list-indexes.js';
+import { orderSpeed } from './migrations/0013-order-speed.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0010-mail-outbox-claims': mailOutboxClaims(db.dialect),
     '0011-product-search': productSearch(db.dialect),
     '0012-admin-list-indexes': adminListIndexes,
+    '0013-order-speed': orderSpeed(db.dialect),
   };
 }
 

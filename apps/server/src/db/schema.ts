@@ -207,6 +207,12 @@ export interface ProductSearchTable {
 }
 
 /** SQLite only: which product each `product_search` row is (the triggers keep both in step). */
+/** Migration 0013: how many unpaid orders a customer holds, for MAX_UNPAID_ORDERS. */
+export interface UnpaidOrderCountsTable {
+  user_id: string;
+  unpaid: number;
+}
+
 export interface ProductSearchKeysTable {
   search_rowid: number;
   product_id: string;
@@ -222,6 +228,7 @@ export interface Database {
   users: UsersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  unpaid_order_counts: UnpaidOrderCountsTable;
   mail_outbox: MailOutboxTable;
   payments: PaymentsTable;
   test_gateway_intents: TestGatewayIntentsTable;

@@ -8,6 +8,7 @@ function fakeFeed() {
   const feed: ChangeFeed = {
     generation: () => generation,
     plugin: { transformQuery: ({ node }) => node, transformResult: async ({ result }) => result },
+    wrote: () => undefined,
     setLog: () => undefined,
     close: async () => undefined,
   };

@@ -13,6 +13,8 @@ import { SYSTEM_ADMIN } from './shop.js';
 export interface Account {
   email: string;
   token: string;
+  /** The identity session's cookie, to sign out with (sign-up only). */
+  cookie?: string;
 }
 
 /** The `cookie` header a browser would send back after this response. */
@@ -49,7 +51,8 @@ export async function signUp(baseUrl: string, label = 'customer'): Promise<Accou
     body: JSON.stringify({ email, password: 'correct-horse-battery', name: `System ${label}` }),
   });
   await expectOk(res, `sign-up of ${email}`);
-  return { email, token: await tokenFor(baseUrl, cookieFrom(res), email) };
+  const cookie = cookieFrom(res);
+  return { email, token: await tokenFor(baseUrl, cookie, email), cookie };
 }
 
 /** Signs in as the admin the server was started with (ADMIN_EMAIL/ADMIN_PASSWORD). */
