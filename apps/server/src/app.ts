@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -32,6 +31,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -172,7 +172,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   });
   // Closed by default: only the origins an operator lists may call the API from a browser.
@@ -239,7 +239,10 @@ export async function buildApp({
     gateway = testGateway;
   }
   const paymentsRepository = createPaymentsRepository(db.kysely);
-  const ordersRepository = createOrdersRepository(db.kysely, db.dialect, paymentsRepository);
+  const ordersRepository = createOrdersRepository(db.kysely, db.dialect, paymentsRepository, {
+    driver: db.driver,
+    changes: db.changes,
+  });
   const orders = createOrdersService({
     orders: ordersRepository,
     payments: paymentsRepository,

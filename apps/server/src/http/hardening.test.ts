@@ -159,6 +159,37 @@ describe('security headers, CORS and body size', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it("sends all of helmet's headers on every kind of answer, and the API docs their own policy", async () => {
+    const shop = await app();
+    const helmetHeaders = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const apiPolicy = (await shop.inject({ url: '/api/products' })).headers[
+      'content-security-policy'
+    ];
+    for (const url of ['/api/products', '/', '/products/x', '/api/nothing-here', '/api/docs/']) {
+      const res = await shop.inject({ url });
+      for (const name of helmetHeaders) expect(res.headers[name], `${url}: ${name}`).toBeDefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      if (url.startsWith('/api/docs')) {
+        expect(res.headers['content-security-policy']).not.toBe(apiPolicy);
+      } else {
+        expect(res.headers['content-security-policy'], url).toBe(apiPolicy);
+      }
+    }
+  });
+
   it('lets Stripe Elements load its script, frames and API calls when Stripe is the gateway', async () => {
     const shop = await app({
       STRIPE_SECRET_KEY: 'sk_test_csp',

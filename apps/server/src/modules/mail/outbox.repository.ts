@@ -1,7 +1,7 @@
 import type { Order } from '@shop/shared';
-import type { Kysely, QueryCreator, Transaction } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, MailOutboxTable } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { nowIso, toIso } from '../../db/time.js';
 
@@ -19,21 +19,44 @@ export async function enqueueOrderMail(
   kind: OrderMailKind,
   order: Order,
 ): Promise<void> {
-  const now = nowIso();
-  await q
-    .insertInto('mail_outbox')
-    .values({
-      id: newId(),
-      kind,
-      order_id: order._id,
-      recipient: order.userEmail,
-      payload: JSON.stringify(order),
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .execute();
+  await insertOrderMail(q, orderMailRow(kind, order)).execute();
   // The row is visible once the caller's transaction commits; a worker woken a moment later finds
   // it then, or at its next poll.
+  orderMailEnqueued();
+}
+
+/** The outbox row of an order mail, written from the order as the API shows it. */
+export function orderMailRow(kind: OrderMailKind, order: Order): Insertable<MailOutboxTable> {
+  const now = nowIso();
+  return {
+    id: newId(),
+    kind,
+    order_id: order._id,
+    recipient: order.userEmail,
+    payload: JSON.stringify(order),
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
+
+/** The columns of `orderMailRow`, for a statement prepared once (orders/place-sqlite.repository.ts). */
+export const ORDER_MAIL_COLUMNS = [
+  'id',
+  'kind',
+  'order_id',
+  'recipient',
+  'payload',
+  'next_attempt_at',
+  'created_at',
+] as const satisfies readonly (keyof MailOutboxTable)[];
+
+export const insertOrderMail = (
+  q: Kysely<Database> | Transaction<Database>,
+  row: Insertable<MailOutboxTable>,
+) => q.insertInto('mail_outbox').values(row);
+
+/** Wakes the running workers of this process: a mail was written (call after it commits). */
+export function orderMailEnqueued(): void {
   for (const listener of enqueueListeners) listener();
 }
 

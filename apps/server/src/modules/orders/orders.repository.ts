@@ -1,21 +1,34 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import type { Db, Dialect } from '../../db/database.js';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
-import { newId } from '../../db/ids.js';
 import { nowIso } from '../../db/time.js';
-import {
-  messages,
-  orderTitle,
-  orderTransitions,
-  type OrderStatus,
-  quantityIssue,
-  unitPriceFor,
-  type QuantityIssue,
-} from '@shop/shared';
+import { orderTransitions, type OrderStatus } from '@shop/shared';
 import { enqueueOrderMail } from '../mail/outbox.repository.js';
 import type { PaymentsRepository, SucceededPayment } from '../payments/payments.repository.js';
 import { toOrder } from './order-view.js';
+import {
+  byProductId,
+  kyselyStatements,
+  placeWith,
+  Refusal,
+  type NewOrder,
+  type PlaceResult,
+  type PlaceRules,
+} from './place-order.repository.js';
+import { createSqliteOrderBatches } from './place-sqlite.repository.js';
+
+export {
+  MAX_ORDER_CENTS,
+  type NewOrder,
+  type NewOrderLine,
+  type PlaceRefusal,
+  type PlaceResult,
+  type PlaceRules,
+} from './place-order.repository.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Ids per query when reading lines: far below any database's bound-parameter limit. */
 const LINES_CHUNK = 500;
@@ -26,114 +39,20 @@ export interface OrderListFilter {
   status?: OrderStatus | undefined;
 }
 
-export interface NewOrderLine {
-  productId: string;
-  quantity: number;
-}
-
-export interface NewOrder {
-  /** 1 to 50 lines, each product once (the shared schema checks it), in the buyer's order. */
-  lines: readonly NewOrderLine[];
-  userId: string;
-  userEmail: string;
-  userName: string;
-  phone: string;
-  address: string;
-  poNumber?: string | undefined;
-  /**
-   * The request's claimed `Idempotency-Key` (http/idempotency.ts `idempotencyTag`): kept on the
-   * order, and an order placed with the same tag since the key's life began is answered
-   * instead of placing another.
-   */
-  idempotency?: { tag: string; since: string } | undefined;
-}
-
-export interface PlaceRules {
-  /** How long the order holds its stock unpaid (ORDER_HOLD_MINUTES). */
-  holdMinutes: number;
-  /** At most this many unpaid orders per customer (MAX_UNPAID_ORDERS); undefined: no limit. */
-  maxUnpaid: number | undefined;
-}
-
-/** Why an order was refused; `line` is the index of the refused line in the buyer's order. */
-export type PlaceRefusal =
-  | { kind: 'no-product'; line: number }
-  | { kind: 'quantity'; line: number; issue: QuantityIssue }
-  | { kind: 'too-expensive'; line: number }
-  | { kind: 'too-many-unpaid'; max: number };
-
-export type PlaceResult =
-  /** `lines` is undefined when an idempotent retry found the order placed before. */
-  { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined } | PlaceRefusal;
-
-type Executor = Kysely<Database> | Transaction<Database>;
-
-/** Thrown inside a transaction to roll it back and answer a refusal instead. */
-class Refusal extends Error {
-  constructor(readonly result: PlaceRefusal) {
-    super(result.kind);
-  }
-}
-
-/** The largest total one card payment may carry ($999,999.99, Stripe's limit). */
-export const MAX_ORDER_CENTS = 99_999_999;
-
-/** A product's stored price breaks (JSON `[{minQty, priceCents}]`) as `unitPriceFor` takes them. */
-function priceBreaksOf(json: string): { minQty: number; price: number }[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((entry: unknown) => {
-      const { minQty, priceCents } = (entry ?? {}) as { minQty?: unknown; priceCents?: unknown };
-      return typeof minQty === 'number' && typeof priceCents === 'number'
-        ? [{ minQty, price: priceCents }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-/** Products are always locked in one order (by id), so two orders can never wait on each other. */
-const byProductId = <T extends { productId: string }>(a: T, b: T) =>
-  a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0;
-
 /**
- * Why a line's stock could not be taken: the product, read again inside the same transaction,
- * judged by the shared rules the web app shows.
+ * `direct`: the driver under Kysely and the change feed, for placing orders without Kysely's
+ * per-call work (the server passes them; a test may leave them out and get the plain path).
  */
-async function refusal(
-  trx: Transaction<Database>,
-  line: NewOrderLine & { index: number },
-): Promise<PlaceRefusal> {
-  const product = await trx
-    .selectFrom('products')
-    .select(['price_cents', 'price_breaks', 'minquantity', 'aqty', 'increment'])
-    .where('id', '=', line.productId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  if (!product) return { kind: 'no-product', line: line.index };
-  const issue = quantityIssue(product, line.quantity);
-  if (issue && issue.code !== 'out_of_stock') return { kind: 'quantity', line: line.index, issue };
-  const unit = unitPriceFor(
-    product.price_cents,
-    priceBreaksOf(product.price_breaks),
-    line.quantity,
-  );
-  if (unit * line.quantity > MAX_ORDER_CENTS) return { kind: 'too-expensive', line: line.index };
-  // No rule refuses it now: the stock it lacked came back meanwhile. Still a conflict.
-  return {
-    kind: 'quantity',
-    line: line.index,
-    issue: issue ?? { code: 'out_of_stock', message: messages.orderMaximum(product.aqty) },
-  };
-}
-
 export function createOrdersRepository(
   db: Kysely<Database>,
   dialect: Dialect,
   payments: Pick<PaymentsRepository, 'recordSuccess'>,
+  direct?: { driver: Db['driver']; changes: ChangeFeed },
 ) {
+  const sqliteBatches =
+    direct?.driver.kind === 'sqlite'
+      ? createSqliteOrderBatches(db, direct.driver.sqlite, direct.changes)
+      : undefined;
   const byId = (q: Executor, id: string) =>
     q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   /** better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1. */
@@ -191,144 +110,6 @@ export function createOrdersRepository(
       .executeTakeFirst();
     if (order) await returnStock(trx, await linesIn(trx, id));
     return order;
-  }
-
-  /**
-   * Counts one more unpaid order for `userId` unless they already hold `max` (undefined: no limit):
-   * an upsert whose update only applies below the limit, so no row comes back when it is reached.
-   * The triggers of migration 0013 give the place back when the order is paid, cancelled or deleted.
-   */
-  async function reserveUnpaidPlace(
-    trx: Transaction<Database>,
-    userId: string,
-    max: number | undefined,
-  ): Promise<boolean> {
-    const reserved = await trx
-      .insertInto('unpaid_order_counts')
-      .values({ user_id: userId, unpaid: 1 })
-      .onConflict((oc) => {
-        const update = oc
-          .column('user_id')
-          .doUpdateSet((eb) => ({ unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1) }));
-        return max === undefined ? update : update.where('unpaid_order_counts.unpaid', '<', max);
-      })
-      .returning('unpaid')
-      .executeTakeFirst();
-    return reserved !== undefined && (max === undefined || reserved.unpaid <= max);
-  }
-
-  /** The transaction of `place`; a refusal found after stock was taken throws to roll it back. */
-  function placeIn(input: NewOrder, rules: PlaceRules): Promise<PlaceResult> {
-    return db.transaction().execute(async (trx): Promise<PlaceResult> => {
-      const now = nowIso();
-      if (input.idempotency) {
-        const placed = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('user_id', '=', input.userId)
-          .where('idempotency_key', '=', input.idempotency.tag)
-          .where('created_at', '>=', input.idempotency.since)
-          .executeTakeFirst();
-        if (placed) return { kind: 'placed', order: placed, lines: undefined };
-      }
-
-      // One statement per line checks every rule that depends on the product and takes the
-      // stock; the lines go in product-id order, so concurrent orders lock in the same order.
-      const priced: { id: string; name: string; quantity: number; unitCents: number }[] = [];
-      let totalCents = 0;
-      const inLockOrder = input.lines.map((line, index) => ({ ...line, index })).sort(byProductId);
-      for (const line of inLockOrder) {
-        const product = await trx
-          .updateTable('products')
-          .set((eb) => ({ aqty: eb('aqty', '-', line.quantity), updated_at: now }))
-          .where('id', '=', line.productId)
-          .where('archived_at', 'is', null)
-          .where('aqty', '>=', line.quantity)
-          .where('minquantity', '<=', line.quantity)
-          .where((eb) => eb(eb(eb.val(line.quantity), '%', eb.ref('increment')), '=', 0))
-          // Without breaks the unit price is known here, so a total too large is refused
-          // without writing; with breaks it is checked below (and the stock given back).
-          .where((eb) =>
-            eb.or([
-              eb('price_breaks', '!=', '[]'),
-              // In 64 bits: a 32-bit PostgreSQL integer would overflow on a large order.
-              eb(eb(eb.cast('price_cents', 'bigint'), '*', line.quantity), '<=', MAX_ORDER_CENTS),
-            ]),
-          )
-          .returning(['id', 'name', 'price_cents', 'price_breaks'])
-          .executeTakeFirst();
-        if (!product) throw new Refusal(await refusal(trx, line));
-        const unitCents = unitPriceFor(
-          product.price_cents,
-          priceBreaksOf(product.price_breaks),
-          line.quantity,
-        );
-        totalCents += unitCents * line.quantity;
-        // Rolls back the stock taken so far.
-        if (totalCents > MAX_ORDER_CENTS) {
-          throw new Refusal({ kind: 'too-expensive', line: line.index });
-        }
-        priced[line.index] = {
-          id: product.id,
-          name: product.name,
-          quantity: line.quantity,
-          unitCents,
-        };
-      }
-
-      // The customer's place among their unpaid orders: the check, the count and (PostgreSQL) the
-      // row lock that queues a customer's concurrent orders, in one statement. Taken after the
-      // products, as everything that gives a place back does (migration 0013's triggers run at
-      // commit, after the stock is returned): one lock order, no deadlock. A refusal rolls back
-      // the stock just taken. Admins are counted but not limited.
-      if (!(await reserveUnpaidPlace(trx, input.userId, rules.maxUnpaid))) {
-        throw new Refusal({ kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 });
-      }
-
-      const [first] = priced;
-      if (!first) throw new Error('an order needs at least one line');
-      const id = newId();
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          id,
-          product_id: first.id,
-          product_name: orderTitle(priced.map((line) => line.name)),
-          user_id: input.userId,
-          user_email: input.userEmail,
-          user_name: input.userName,
-          phone: input.phone,
-          address: input.address,
-          quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
-          unit_price_cents: first.unitCents,
-          price_cents: totalCents,
-          payment_status: 'pending',
-          order_status: 'pending',
-          transaction_id: null,
-          po_number: input.poNumber ?? null,
-          expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
-          idempotency_key: input.idempotency?.tag ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const lines: OrderLineRow[] = priced.map((line, position) => ({
-        order_id: id,
-        position,
-        product_id: line.id,
-        product_name: line.name,
-        quantity: line.quantity,
-        unit_price_cents: line.unitCents,
-        line_total_cents: line.unitCents * line.quantity,
-      }));
-      await trx
-        .insertInto('order_lines')
-        .values(lines.map((line) => ({ ...line, line_total_cents: Number(line.line_total_cents) })))
-        .execute();
-      await enqueueOrderMail(trx, 'order-placed', toOrder(order, lines));
-      return { kind: 'placed', order, lines };
-    });
   }
 
   return {
@@ -410,8 +191,12 @@ export function createOrdersRepository(
      * order-placed mail is written to the outbox in the same transaction.
      */
     async place(input: NewOrder, rules: PlaceRules): Promise<PlaceResult> {
+      // SQLite: orders arriving together share one transaction (place-sqlite.repository.ts).
+      if (sqliteBatches) return sqliteBatches.place(input, rules);
       try {
-        return await placeIn(input, rules);
+        return await db
+          .transaction()
+          .execute((trx) => placeWith(kyselyStatements(trx), input, rules));
       } catch (error) {
         if (error instanceof Refusal) return error.result;
         throw error;

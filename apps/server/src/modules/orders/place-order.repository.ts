@@ -1,0 +1,376 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type {
+  Database,
+  MailOutboxTable,
+  OrderLineRow,
+  OrderLinesTable,
+  OrderRow,
+  OrdersTable,
+} from '../../db/schema.js';
+import { newId } from '../../db/ids.js';
+import { nowIso } from '../../db/time.js';
+import {
+  messages,
+  orderTitle,
+  quantityIssue,
+  unitPriceFor,
+  type QuantityIssue,
+} from '@shop/shared';
+import { insertOrderMail, orderMailRow } from '../mail/outbox.repository.js';
+import { toOrder } from './order-view.js';
+
+// Placing an order: its rules and statements, written once for every way they are run (a
+// Kysely transaction, or SQLite's batches in place-sqlite.repository.ts).
+
+export interface NewOrderLine {
+  productId: string;
+  quantity: number;
+}
+
+export interface NewOrder {
+  /** 1 to 50 lines, each product once (the shared schema checks it), in the buyer's order. */
+  lines: readonly NewOrderLine[];
+  userId: string;
+  userEmail: string;
+  userName: string;
+  phone: string;
+  address: string;
+  poNumber?: string | undefined;
+  /**
+   * The request's claimed `Idempotency-Key` (http/idempotency.ts `idempotencyTag`): kept on the
+   * order, and an order placed with the same tag since the key's life began is answered
+   * instead of placing another.
+   */
+  idempotency?: { tag: string; since: string } | undefined;
+}
+
+export interface PlaceRules {
+  /** How long the order holds its stock unpaid (ORDER_HOLD_MINUTES). */
+  holdMinutes: number;
+  /** At most this many unpaid orders per customer (MAX_UNPAID_ORDERS); undefined: no limit. */
+  maxUnpaid: number | undefined;
+}
+
+/** Why an order was refused; `line` is the index of the refused line in the buyer's order. */
+export type PlaceRefusal =
+  | { kind: 'no-product'; line: number }
+  | { kind: 'quantity'; line: number; issue: QuantityIssue }
+  | { kind: 'too-expensive'; line: number }
+  | { kind: 'too-many-unpaid'; max: number };
+
+export type PlaceResult =
+  /** `lines` is undefined when an idempotent retry found the order placed before. */
+  { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined } | PlaceRefusal;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The columns an order is placed with (each of them, so a prepared INSERT can bind them all). */
+export const NEW_ORDER_COLUMNS = [
+  'id',
+  'product_id',
+  'product_name',
+  'user_id',
+  'user_email',
+  'user_name',
+  'phone',
+  'address',
+  'quantity',
+  'unit_price_cents',
+  'price_cents',
+  'payment_status',
+  'order_status',
+  'transaction_id',
+  'po_number',
+  'expires_at',
+  'idempotency_key',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrdersTable)[];
+export type NewOrderRow = Required<
+  Pick<Insertable<OrdersTable>, (typeof NEW_ORDER_COLUMNS)[number]>
+>;
+
+export const NEW_ORDER_LINE_COLUMNS = [
+  'order_id',
+  'position',
+  'product_id',
+  'product_name',
+  'quantity',
+  'unit_price_cents',
+  'line_total_cents',
+] as const satisfies readonly (keyof OrderLinesTable)[];
+export type NewOrderLineRow = Required<Insertable<OrderLinesTable>>;
+
+/** Thrown inside a transaction to roll it back and answer a refusal instead. */
+export class Refusal extends Error {
+  constructor(readonly result: PlaceRefusal) {
+    super(result.kind);
+  }
+}
+
+/** The largest total one card payment may carry ($999,999.99, Stripe's limit). */
+export const MAX_ORDER_CENTS = 99_999_999;
+
+/** A product's stored price breaks (JSON `[{minQty, priceCents}]`) as `unitPriceFor` takes them. */
+export function priceBreaksOf(json: string): { minQty: number; price: number }[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry: unknown) => {
+      const { minQty, priceCents } = (entry ?? {}) as { minQty?: unknown; priceCents?: unknown };
+      return typeof minQty === 'number' && typeof priceCents === 'number'
+        ? [{ minQty, price: priceCents }]
+        : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Products are always locked in one order (by id), so two orders can never wait on each other. */
+export const byProductId = <T extends { productId: string }>(a: T, b: T) =>
+  a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0;
+
+/**
+ * Why a line's stock could not be taken: the product, read again inside the same transaction,
+ * judged by the shared rules the web app shows.
+ */
+async function refusal(
+  statements: PlaceStatements,
+  line: NewOrderLine & { index: number },
+): Promise<PlaceRefusal> {
+  const product = await statements.productRules({ productId: line.productId });
+  if (!product) return { kind: 'no-product', line: line.index };
+  const issue = quantityIssue(product, line.quantity);
+  if (issue && issue.code !== 'out_of_stock') return { kind: 'quantity', line: line.index, issue };
+  const unit = unitPriceFor(
+    product.price_cents,
+    priceBreaksOf(product.price_breaks),
+    line.quantity,
+  );
+  if (unit * line.quantity > MAX_ORDER_CENTS) return { kind: 'too-expensive', line: line.index };
+  // No rule refuses it now: the stock it lacked came back meanwhile. Still a conflict.
+  return {
+    kind: 'quantity',
+    line: line.index,
+    issue: issue ?? { code: 'out_of_stock', message: messages.orderMaximum(product.aqty) },
+  };
+}
+
+/**
+ * The statements of an order's placement. Written once with Kysely's builder: run through
+ * Kysely in a transaction (PostgreSQL), or compiled once and run as prepared statements in a
+ * batch's savepoint (SQLite, place-sqlite.repository.ts).
+ */
+export const placeQueries = {
+  /** The order an idempotent retry placed before, if any. */
+  idempotentOrder: (q: Executor, p: { userId: string; tag: string; since: string }) =>
+    q
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', p.userId)
+      .where('idempotency_key', '=', p.tag)
+      .where('created_at', '>=', p.since),
+
+  /**
+   * Takes a line's stock if every rule that depends on the product holds, atomically: the
+   * database applies the conditional UPDATE as one step, so no concurrency can take it below zero.
+   */
+  takeStock: (q: Executor, p: { productId: string; quantity: number; now: string }) =>
+    q
+      .updateTable('products')
+      .set((eb) => ({ aqty: eb('aqty', '-', p.quantity), updated_at: p.now }))
+      .where('id', '=', p.productId)
+      .where('archived_at', 'is', null)
+      .where('aqty', '>=', p.quantity)
+      .where('minquantity', '<=', p.quantity)
+      .where((eb) => eb(eb(eb.val(p.quantity), '%', eb.ref('increment')), '=', 0))
+      // Without breaks the unit price is known here, so a total too large is refused
+      // without writing; with breaks it is checked after (and the stock given back).
+      .where((eb) =>
+        eb.or([
+          eb('price_breaks', '!=', '[]'),
+          // In 64 bits: a 32-bit PostgreSQL integer would overflow on a large order.
+          eb(eb(eb.cast('price_cents', 'bigint'), '*', p.quantity), '<=', MAX_ORDER_CENTS),
+        ]),
+      )
+      .returning(['id', 'name', 'price_cents', 'price_breaks']),
+
+  /**
+   * Counts one more unpaid order for the customer unless they already hold `max`: an upsert
+   * whose update only applies below the limit, so no row comes back when it is reached. The
+   * triggers of migration 0013 give the place back when the order is paid, cancelled or deleted.
+   */
+  reservePlace: (q: Executor, p: { userId: string; max: number }) =>
+    q
+      .insertInto('unpaid_order_counts')
+      .values({ user_id: p.userId, unpaid: 1 })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) => ({ unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1) }))
+          .where('unpaid_order_counts.unpaid', '<', p.max),
+      )
+      .returning('unpaid'),
+
+  /** The same for an admin: counted, not limited. */
+  countPlace: (q: Executor, p: { userId: string }) =>
+    q
+      .insertInto('unpaid_order_counts')
+      .values({ user_id: p.userId, unpaid: 1 })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) => ({ unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1) })),
+      ),
+
+  insertOrder: (q: Executor, row: NewOrderRow) => q.insertInto('orders').values(row).returningAll(),
+
+  insertLine: (q: Executor, row: NewOrderLineRow) => q.insertInto('order_lines').values(row),
+
+  /** What the refusal of a line is judged by. */
+  productRules: (q: Executor, p: { productId: string }) =>
+    q
+      .selectFrom('products')
+      .select(['price_cents', 'price_breaks', 'minquantity', 'aqty', 'increment'])
+      .where('id', '=', p.productId)
+      .where('archived_at', 'is', null),
+};
+
+type RowOf<T extends { execute(): Promise<unknown[]> }> = Awaited<ReturnType<T['execute']>>[number];
+
+/** The placement's statements, however they are run. */
+export interface PlaceStatements {
+  idempotentOrder(p: { userId: string; tag: string; since: string }): Promise<OrderRow | undefined>;
+  takeStock(p: {
+    productId: string;
+    quantity: number;
+    now: string;
+  }): Promise<RowOf<ReturnType<typeof placeQueries.takeStock>> | undefined>;
+  /** False when the customer holds `max` unpaid orders already (undefined: no limit). */
+  reservePlace(p: { userId: string; max: number | undefined }): Promise<boolean>;
+  insertOrder(row: NewOrderRow): Promise<OrderRow>;
+  insertLine(row: NewOrderLineRow): Promise<void>;
+  insertMail(row: Insertable<MailOutboxTable>): Promise<void>;
+  productRules(p: {
+    productId: string;
+  }): Promise<RowOf<ReturnType<typeof placeQueries.productRules>> | undefined>;
+}
+
+/** The placement's statements through Kysely, inside its transaction `trx`. */
+export function kyselyStatements(trx: Transaction<Database>): PlaceStatements {
+  return {
+    idempotentOrder: (p) => placeQueries.idempotentOrder(trx, p).executeTakeFirst(),
+    takeStock: (p) => placeQueries.takeStock(trx, p).executeTakeFirst(),
+    async reservePlace({ userId, max }) {
+      if (max === undefined) {
+        await placeQueries.countPlace(trx, { userId }).execute();
+        return true;
+      }
+      return (
+        (await placeQueries.reservePlace(trx, { userId, max }).executeTakeFirst()) !== undefined
+      );
+    },
+    insertOrder: (row) => placeQueries.insertOrder(trx, row).executeTakeFirstOrThrow(),
+    insertLine: async (row) => {
+      await placeQueries.insertLine(trx, row).execute();
+    },
+    insertMail: async (row) => {
+      await insertOrderMail(trx, row).execute();
+    },
+    productRules: (p) => placeQueries.productRules(trx, p).executeTakeFirst(),
+  };
+}
+
+/**
+ * Places an order of one or more lines with `statements`, inside a transaction (or savepoint) of
+ * the caller's: all or nothing, a refusal found after stock was taken throws (a `Refusal`) so
+ * the caller rolls back. Each line's stock is taken by one conditional UPDATE, in product-id
+ * order so concurrent orders lock in the same order; each line is priced from the product's
+ * price and breaks; the order-placed mail is written to the outbox in the same transaction.
+ */
+export async function placeWith(
+  statements: PlaceStatements,
+  input: NewOrder,
+  rules: PlaceRules,
+): Promise<PlaceResult> {
+  const now = nowIso();
+  if (input.idempotency) {
+    const placed = await statements.idempotentOrder({
+      userId: input.userId,
+      tag: input.idempotency.tag,
+      since: input.idempotency.since,
+    });
+    if (placed) return { kind: 'placed', order: placed, lines: undefined };
+  }
+
+  const priced: { id: string; name: string; quantity: number; unitCents: number }[] = [];
+  let totalCents = 0;
+  const inLockOrder = input.lines.map((line, index) => ({ ...line, index })).sort(byProductId);
+  for (const line of inLockOrder) {
+    const product = await statements.takeStock({
+      productId: line.productId,
+      quantity: line.quantity,
+      now,
+    });
+    if (!product) throw new Refusal(await refusal(statements, line));
+    const unitCents = unitPriceFor(
+      product.price_cents,
+      priceBreaksOf(product.price_breaks),
+      line.quantity,
+    );
+    totalCents += unitCents * line.quantity;
+    // Rolls back the stock taken so far.
+    if (totalCents > MAX_ORDER_CENTS)
+      throw new Refusal({ kind: 'too-expensive', line: line.index });
+    priced[line.index] = { id: product.id, name: product.name, quantity: line.quantity, unitCents };
+  }
+
+  // The customer's place among their unpaid orders: the check, the count and (PostgreSQL) the
+  // row lock that queues a customer's concurrent orders, in one statement. Taken after the
+  // products, as everything that gives a place back does (migration 0013's triggers run at
+  // commit, after the stock is returned): one lock order, no deadlock. A refusal rolls back
+  // the stock just taken. Admins are counted but not limited.
+  if (!(await statements.reservePlace({ userId: input.userId, max: rules.maxUnpaid }))) {
+    throw new Refusal({ kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 });
+  }
+
+  const [first] = priced;
+  if (!first) throw new Error('an order needs at least one line');
+  const id = newId();
+  const order = await statements.insertOrder({
+    id,
+    product_id: first.id,
+    product_name: orderTitle(priced.map((line) => line.name)),
+    user_id: input.userId,
+    user_email: input.userEmail,
+    user_name: input.userName,
+    phone: input.phone,
+    address: input.address,
+    quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
+    unit_price_cents: first.unitCents,
+    price_cents: totalCents,
+    payment_status: 'pending',
+    order_status: 'pending',
+    transaction_id: null,
+    po_number: input.poNumber ?? null,
+    expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
+    idempotency_key: input.idempotency?.tag ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+  const lines: OrderLineRow[] = priced.map((line, position) => ({
+    order_id: id,
+    position,
+    product_id: line.id,
+    product_name: line.name,
+    quantity: line.quantity,
+    unit_price_cents: line.unitCents,
+    line_total_cents: line.unitCents * line.quantity,
+  }));
+  for (const line of lines) {
+    await statements.insertLine({ ...line, line_total_cents: Number(line.line_total_cents) });
+  }
+  await statements.insertMail(orderMailRow('order-placed', toOrder(order, lines)));
+  return { kind: 'placed', order, lines };
+}
