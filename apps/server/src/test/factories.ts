@@ -110,6 +110,33 @@ export async function forgedToken(account: TestAccount): Promise<string> {
   });
 }
 
+/** A customer stored directly (no account to sign in with), for repository tests; answers its id. */
+export async function insertCustomer(db: Db): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db.kysely
+    .insertInto('users')
+    .values({
+      id,
+      email: `buyer-${id}@example.com`,
+      uid: null,
+      display_name: 'Test Buyer',
+      provider_id: 'Email & Password',
+      role: 'user',
+      location: null,
+      education: null,
+      phone: null,
+      linkedin: null,
+      company: null,
+      vat_number: null,
+      shipping_address: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
 /** A product made for one test, so tests never share stock. */
 export async function insertProduct(
   db: Db,

@@ -9,7 +9,10 @@ import type { Dialect } from '../database.js';
  *   orders, in one statement; counting the orders table instead grew with every unpaid order.
  *   Triggers give the place back whenever an unpaid order stops being one (paid, cancelled,
  *   expired) or is deleted, whatever code does it. Filled from the orders at the upgrade.
- *   Its index `orders_unpaid_by_user_idx` goes.
+ *   Its index `orders_unpaid_by_user_idx` goes. PostgreSQL also gets the reservation as a
+ *   function, `shop_reserve_unpaid_place(customer, max)`, which raises SQLSTATE `SH001` when the
+ *   customer holds `max` already: an order placed in one statement (orders/place-postgres
+ *   .repository.ts) is then rolled back whole, stock included.
  * - PostgreSQL only: `users` and `auth_session` notify every instance after a commit changes
  *   them (as products and reviews do since 0005), so each instance may keep the API token's
  *   session and role in memory and still see a sign-out or a role change at once.
@@ -36,6 +39,20 @@ export function orderSpeed(dialect: Dialect) {
           begin
             update unpaid_order_counts set unpaid = unpaid - 1 where user_id = old.user_id;
             return null;
+          end
+          $$`.execute(db);
+        // max_unpaid null: counted, not limited (an admin).
+        await sql`
+          create function shop_reserve_unpaid_place(customer varchar, max_unpaid integer)
+          returns boolean language plpgsql as $$
+          begin
+            insert into unpaid_order_counts as counted (user_id, unpaid) values (customer, 1)
+            on conflict (user_id) do update set unpaid = counted.unpaid + 1
+            where max_unpaid is null or counted.unpaid < max_unpaid;
+            if not found then
+              raise exception using errcode = 'SH001', message = 'too many unpaid orders';
+            end if;
+            return true;
           end
           $$`.execute(db);
         // Deferred to the commit: a cancellation locks the count after it has given the stock
@@ -86,6 +103,7 @@ export function orderSpeed(dialect: Dialect) {
         await sql`drop trigger orders_unpaid_deleted on orders`.execute(db);
         await sql`drop trigger orders_unpaid_paid_or_cancelled on orders`.execute(db);
         await sql`drop function shop_unpaid_order_released()`.execute(db);
+        await sql`drop function shop_reserve_unpaid_place(varchar, integer)`.execute(db);
       } else {
         await sql`drop trigger orders_unpaid_deleted`.execute(db);
         await sql`drop trigger orders_unpaid_paid_or_cancelled`.execute(db);

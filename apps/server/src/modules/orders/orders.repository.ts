@@ -17,6 +17,7 @@ import {
   type PlaceResult,
   type PlaceRules,
 } from './place-order.repository.js';
+import { createPostgresOrderPlacement } from './place-postgres.repository.js';
 import { createSqliteOrderBatches } from './place-sqlite.repository.js';
 
 export {
@@ -52,6 +53,10 @@ export function createOrdersRepository(
   const sqliteBatches =
     direct?.driver.kind === 'sqlite'
       ? createSqliteOrderBatches(db, direct.driver.sqlite, direct.changes)
+      : undefined;
+  const postgresPlacement =
+    direct?.driver.kind === 'postgres'
+      ? createPostgresOrderPlacement(direct.driver.pool, direct.changes)
       : undefined;
   const byId = (q: Executor, id: string) =>
     q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -193,6 +198,9 @@ export function createOrdersRepository(
     async place(input: NewOrder, rules: PlaceRules): Promise<PlaceResult> {
       // SQLite: orders arriving together share one transaction (place-sqlite.repository.ts).
       if (sqliteBatches) return sqliteBatches.place(input, rules);
+      // PostgreSQL: a one-line order of a product this instance knows, in one statement.
+      const placed = await postgresPlacement?.place(input, rules);
+      if (placed) return placed;
       try {
         return await db
           .transaction()

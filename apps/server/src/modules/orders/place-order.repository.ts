@@ -282,6 +282,59 @@ export function kyselyStatements(trx: Transaction<Database>): PlaceStatements {
   };
 }
 
+/** A line priced from its product: the product's id and name, the quantity and unit price. */
+export interface PricedLine {
+  id: string;
+  name: string;
+  quantity: number;
+  unitCents: number;
+}
+
+/** The rows of a new order of these priced lines (in the buyer's order), placed `now`. */
+export function newOrderRows(
+  input: NewOrder,
+  rules: PlaceRules,
+  priced: readonly PricedLine[],
+  totalCents: number,
+  now: string,
+): { order: NewOrderRow; lines: NewOrderLineRow[] } {
+  const [first] = priced;
+  if (!first) throw new Error('an order needs at least one line');
+  const id = newId();
+  return {
+    order: {
+      id,
+      product_id: first.id,
+      product_name: orderTitle(priced.map((line) => line.name)),
+      user_id: input.userId,
+      user_email: input.userEmail,
+      user_name: input.userName,
+      phone: input.phone,
+      address: input.address,
+      quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
+      unit_price_cents: first.unitCents,
+      price_cents: totalCents,
+      payment_status: 'pending',
+      order_status: 'pending',
+      transaction_id: null,
+      po_number: input.poNumber ?? null,
+      expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
+      idempotency_key: input.idempotency?.tag ?? null,
+      created_at: now,
+      updated_at: now,
+    },
+    lines: priced.map((line, position) => ({
+      order_id: id,
+      position,
+      product_id: line.id,
+      product_name: line.name,
+      quantity: line.quantity,
+      unit_price_cents: line.unitCents,
+      line_total_cents: line.unitCents * line.quantity,
+    })),
+  };
+}
+
 /**
  * Places an order of one or more lines with `statements`, inside a transaction (or savepoint) of
  * the caller's: all or nothing, a refusal found after stock was taken throws (a `Refusal`) so
@@ -304,7 +357,7 @@ export async function placeWith(
     if (placed) return { kind: 'placed', order: placed, lines: undefined };
   }
 
-  const priced: { id: string; name: string; quantity: number; unitCents: number }[] = [];
+  const priced: PricedLine[] = [];
   let totalCents = 0;
   const inLockOrder = input.lines.map((line, index) => ({ ...line, index })).sort(byProductId);
   for (const line of inLockOrder) {
@@ -335,42 +388,9 @@ export async function placeWith(
     throw new Refusal({ kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 });
   }
 
-  const [first] = priced;
-  if (!first) throw new Error('an order needs at least one line');
-  const id = newId();
-  const order = await statements.insertOrder({
-    id,
-    product_id: first.id,
-    product_name: orderTitle(priced.map((line) => line.name)),
-    user_id: input.userId,
-    user_email: input.userEmail,
-    user_name: input.userName,
-    phone: input.phone,
-    address: input.address,
-    quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
-    unit_price_cents: first.unitCents,
-    price_cents: totalCents,
-    payment_status: 'pending',
-    order_status: 'pending',
-    transaction_id: null,
-    po_number: input.poNumber ?? null,
-    expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
-    idempotency_key: input.idempotency?.tag ?? null,
-    created_at: now,
-    updated_at: now,
-  });
-  const lines: OrderLineRow[] = priced.map((line, position) => ({
-    order_id: id,
-    position,
-    product_id: line.id,
-    product_name: line.name,
-    quantity: line.quantity,
-    unit_price_cents: line.unitCents,
-    line_total_cents: line.unitCents * line.quantity,
-  }));
-  for (const line of lines) {
-    await statements.insertLine({ ...line, line_total_cents: Number(line.line_total_cents) });
-  }
+  const { order: row, lines } = newOrderRows(input, rules, priced, totalCents, now);
+  const order = await statements.insertOrder(row);
+  for (const line of lines) await statements.insertLine(line);
   await statements.insertMail(orderMailRow('order-placed', toOrder(order, lines)));
   return { kind: 'placed', order, lines };
 }

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
-import { nowIso } from '../../db/time.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
-import { insertProduct, stockIn } from '../../test/factories.js';
+import { insertCustomer, insertProduct, stockIn } from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import type { NewOrder, PlaceResult } from './place-order.repository.js';
@@ -19,32 +18,6 @@ const RULES = { holdMinutes: 60, maxUnpaid: 1000 };
 describe('SQLite orders placed together', () => {
   let db: TestDb;
   let repository: ReturnType<typeof createOrdersRepository>;
-
-  async function insertUser(): Promise<string> {
-    const id = newId();
-    const now = nowIso();
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id,
-        email: `batch-${id}@example.com`,
-        uid: null,
-        display_name: 'Batch Buyer',
-        provider_id: 'Email & Password',
-        role: 'user',
-        location: null,
-        education: null,
-        phone: null,
-        linkedin: null,
-        company: null,
-        vat_number: null,
-        shipping_address: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
-  }
 
   const order = (userId: string, productId: string, quantity: number): NewOrder => ({
     lines: [{ productId, quantity }],
@@ -84,7 +57,7 @@ describe('SQLite orders placed together', () => {
 
   it('places each order or refuses it alone, and sells exactly the stock there is', async () => {
     const productId = await insertProduct(db, { stock: 30, minimum: 2 });
-    const buyer = await insertUser();
+    const buyer = await insertCustomer(db);
     // 40 orders at once: 20 of 2 units (only 15 fit), 10 below the minimum, 10 of an unknown product.
     const results = await Promise.all([
       ...Array.from({ length: 20 }, () => repository.place(order(buyer, productId, 2), RULES)),
@@ -108,7 +81,7 @@ describe('SQLite orders placed together', () => {
 
   it('fails an order whose statement fails, and places the others of its batch', async () => {
     const productId = await insertProduct(db, { stock: 100, minimum: 1 });
-    const buyer = await insertUser();
+    const buyer = await insertCustomer(db);
     // No such user: the order's INSERT breaks the foreign key (an error, not a refusal).
     const results = await Promise.allSettled([
       repository.place(order(buyer, productId, 1), RULES),
@@ -122,7 +95,7 @@ describe('SQLite orders placed together', () => {
 
   it('answers none of a batch whose commit fails, and stores none of it', async () => {
     const productId = await insertProduct(db, { stock: 100, minimum: 1 });
-    const buyer = await insertUser();
+    const buyer = await insertCustomer(db);
     // A deferred foreign key is checked at COMMIT: an order of 7 units writes a row breaking
     // it, so the whole transaction fails there, after every order's statements succeeded.
     await sql`create table commit_breaker (

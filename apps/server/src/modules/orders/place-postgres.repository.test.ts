@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../db/ids.js';
+import { testDatabases, type TestDb } from '../../test/databases.js';
+import { insertCustomer, insertProduct, stockIn } from '../../test/factories.js';
+import { createPaymentsRepository } from '../payments/payments.repository.js';
+import { createOrdersRepository } from './orders.repository.js';
+import type { NewOrder, PlaceResult } from './place-order.repository.js';
+
+const postgres = testDatabases.find((kind) => kind.name === 'postgres');
+const RULES = { holdMinutes: 60, maxUnpaid: 1000 };
+
+/**
+ * Issue 15: a one-line order on PostgreSQL is one statement (place-postgres.repository.ts). It
+ * must place exactly what the general path places, and step aside to it whenever what it knows
+ * of the product is no longer true.
+ */
+describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
+  let db: TestDb;
+  /** The server's repository: one statement where it can. */
+  let fast: ReturnType<typeof createOrdersRepository>;
+  /** The general path only (Kysely's transaction), to compare with. */
+  let general: ReturnType<typeof createOrdersRepository>;
+
+  const order = (userId: string, productId: string, quantity: number): NewOrder => ({
+    lines: [{ productId, quantity }],
+    userId,
+    userEmail: `${userId}@example.com`,
+    userName: 'Statement Buyer',
+    phone: '+1 555 0100',
+    address: '1 Statement Street',
+    poNumber: 'PO-15',
+  });
+
+  const placed = (result: PlaceResult) => {
+    if (result.kind !== 'placed') throw new Error(`expected an order, got ${result.kind}`);
+    return result;
+  };
+
+  const mailOf = (orderId: string) =>
+    db.kysely
+      .selectFrom('mail_outbox')
+      .select(['kind', 'recipient', 'payload'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+
+  const unpaidOf = async (userId: string) =>
+    (
+      await db.kysely
+        .selectFrom('unpaid_order_counts')
+        .select('unpaid')
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.unpaid ?? 0;
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    db = await postgres.open();
+    const payments = createPaymentsRepository(db.kysely);
+    fast = createOrdersRepository(db.kysely, db.dialect, payments, {
+      driver: db.driver,
+      changes: db.changes,
+    });
+    general = createOrdersRepository(db.kysely, db.dialect, payments);
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('stores the same order, line, mail and count as the general path', async () => {
+    const productId = await insertProduct(db, { stock: 100, minimum: 2, priceCents: 1_250 });
+    const buyer = await insertCustomer(db);
+    const one = placed(await fast.place(order(buyer, productId, 4), RULES));
+    const other = placed(await general.place(order(buyer, productId, 4), RULES));
+
+    const stored = (id: string) =>
+      db.kysely.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const lines = (id: string) =>
+      db.kysely.selectFrom('order_lines').selectAll().where('order_id', '=', id).execute();
+    const [a, b] = [await stored(one.order.id), await stored(other.order.id)];
+    const unique = ['id', 'expires_at', 'created_at', 'updated_at'] as const;
+    const without = <T extends object>(row: T, keys: readonly string[]) =>
+      Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
+    expect(without(a, unique)).toEqual(without(b, unique));
+    expect(a).toMatchObject({ price_cents: 5_000, quantity: 4, po_number: 'PO-15' });
+    // What the route answers is what was stored.
+    expect(one.order).toEqual(a);
+    expect((await lines(one.order.id)).map((line) => without(line, ['order_id']))).toEqual(
+      (await lines(other.order.id)).map((line) => without(line, ['order_id'])),
+    );
+
+    const [mailA, mailB] = [await mailOf(one.order.id), await mailOf(other.order.id)];
+    expect(mailA.kind).toBe('order-placed');
+    const payload = (mail: { payload: string }) =>
+      without(JSON.parse(mail.payload) as object, [
+        '_id',
+        'placedAt',
+        'createdAt',
+        'updatedAt',
+        'expiresAt',
+      ]);
+    expect(payload(mailA)).toEqual(payload(mailB));
+    expect(await stockIn(db, productId)).toBe(92);
+    expect(await unpaidOf(buyer)).toBe(2);
+  });
+
+  it('prices an order afresh after the product was edited, and refuses an archived one', async () => {
+    const productId = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 1_000 });
+    const buyer = await insertCustomer(db);
+    placed(await fast.place(order(buyer, productId, 1), RULES));
+    await db.kysely
+      .updateTable('products')
+      .set({ price_cents: 1_500, name: 'Renamed Case' })
+      .where('id', '=', productId)
+      .execute();
+    const repriced = placed(await fast.place(order(buyer, productId, 2), RULES));
+    expect(repriced.order).toMatchObject({ price_cents: 3_000, product_name: 'Renamed Case' });
+    // Known again, at its new price: the next order takes the one statement and agrees.
+    expect(placed(await fast.place(order(buyer, productId, 1), RULES)).order.price_cents).toBe(
+      1_500,
+    );
+
+    await db.kysely
+      .updateTable('products')
+      .set({ archived_at: new Date().toISOString() })
+      .where('id', '=', productId)
+      .execute();
+    expect(await fast.place(order(buyer, productId, 1), RULES)).toEqual({
+      kind: 'no-product',
+      line: 0,
+    });
+    expect(await stockIn(db, productId)).toBe(96);
+  });
+
+  it('refuses an order beyond the unpaid limit, taking no stock', async () => {
+    const productId = await insertProduct(db, { stock: 10, minimum: 1 });
+    const buyer = await insertCustomer(db);
+    const rules = { holdMinutes: 60, maxUnpaid: 2 };
+    placed(await fast.place(order(buyer, productId, 1), rules));
+    placed(await fast.place(order(buyer, productId, 1), rules));
+    expect(await fast.place(order(buyer, productId, 1), rules)).toEqual({
+      kind: 'too-many-unpaid',
+      max: 2,
+    });
+    expect(await stockIn(db, productId)).toBe(8);
+    expect(await unpaidOf(buyer)).toBe(2);
+  });
+
+  it('answers a retry with the same idempotency key with the order placed before', async () => {
+    const productId = await insertProduct(db, { stock: 10, minimum: 1 });
+    const buyer = await insertCustomer(db);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const keyed = { ...order(buyer, productId, 1), idempotency: { tag: `tag-${newId()}`, since } };
+    const first = placed(await fast.place(keyed, RULES));
+    const again = placed(await fast.place(keyed, RULES));
+    expect(again.order.id).toBe(first.order.id);
+    expect(again.lines).toBeUndefined();
+    expect(await stockIn(db, productId)).toBe(9);
+  });
+
+  it('sells exactly the stock to 200 orders from 40 customers at once', async () => {
+    const productId = await insertProduct(db, { stock: 50, minimum: 1 });
+    const buyers = await Promise.all(Array.from({ length: 40 }, () => insertCustomer(db)));
+    // Known first, so every order races in the one statement.
+    placed(await fast.place(order(buyers[0] ?? '', productId, 1), RULES));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        fast.place(order(buyers[index % 40] ?? '', productId, 1), RULES),
+      ),
+    );
+    expect(results.filter((result) => result.kind === 'placed')).toHaveLength(49);
+    expect(new Set(results.map((result) => result.kind))).toEqual(new Set(['placed', 'quantity']));
+    expect(await stockIn(db, productId)).toBe(0);
+    const counted = await db.kysely
+      .selectFrom('unpaid_order_counts')
+      .select((eb) => eb.fn.sum<number | string>('unpaid').as('unpaid'))
+      .where('user_id', 'in', buyers)
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.unpaid)).toBe(50);
+  });
+});

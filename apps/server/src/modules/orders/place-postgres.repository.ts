@@ -1,0 +1,182 @@
+import type pg from 'pg';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import type { OrderRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { unitPriceFor } from '@shop/shared';
+import { ORDER_MAIL_COLUMNS, orderMailEnqueued, orderMailRow } from '../mail/outbox.repository.js';
+import { toOrder } from './order-view.js';
+import {
+  MAX_ORDER_CENTS,
+  NEW_ORDER_COLUMNS,
+  NEW_ORDER_LINE_COLUMNS,
+  newOrderRows,
+  priceBreaksOf,
+  type NewOrder,
+  type PlaceResult,
+  type PlaceRules,
+} from './place-order.repository.js';
+
+/** How many products' prices one instance keeps for placing orders in one statement. */
+export const MAX_KNOWN_PRODUCTS = 10_000;
+
+/** What a one-statement order relies on of its product: checked by the statement itself. */
+interface KnownProduct {
+  name: string;
+  price_cents: number;
+  price_breaks: string;
+}
+
+/** SQLSTATE of `shop_reserve_unpaid_place` (migration 0013) when the customer holds `max`. */
+const TOO_MANY_UNPAID = 'SH001';
+
+/** `$n` for each of `names`, numbered from `first`. */
+const placeholders = (names: readonly string[], first: number) =>
+  names.map((_, index) => `$${first + index}`).join(', ');
+
+/**
+ * A one-line order in one statement, so one round trip and one implicit transaction: the
+ * conditional UPDATE takes the stock only if the product still has the name and prices the
+ * order was priced with (and every rule of `placeQueries.takeStock` holds, and no order was
+ * placed with the same idempotency key since `since`); the customer's place is reserved
+ * (raising SH001, which rolls back the whole statement, when they hold `max`); then the order,
+ * its line and its mail are written from the rows `newOrderRows` made.
+ */
+const CHECKS = [
+  'productId',
+  'quantity',
+  'now',
+  'name',
+  'priceCents',
+  'priceBreaks',
+  'userId',
+  'maxUnpaid',
+  'tag',
+  'since',
+] as const;
+const ORDER_AT = CHECKS.length + 1;
+const LINE_AT = ORDER_AT + NEW_ORDER_COLUMNS.length;
+const MAIL_AT = LINE_AT + NEW_ORDER_LINE_COLUMNS.length;
+const PLACE_ONE_LINE = {
+  name: 'shop_place_one_line_order',
+  text: `with taken as (
+    update products set aqty = aqty - $2::integer, updated_at = $3::timestamptz
+    where id = $1::varchar and archived_at is null
+      and aqty >= $2::integer and minquantity <= $2::integer and $2::integer % increment = 0
+      and name = $4::text and price_cents = $5::integer and price_breaks = $6::text
+      and ($9::text is null or not exists (
+        select 1 from orders
+        where user_id = $7::varchar and idempotency_key = $9::text
+          and created_at >= $10::timestamptz))
+    returning id
+  ), held as (
+    select shop_reserve_unpaid_place($7::varchar, $8::integer) as reserved from taken
+  ), placed as (
+    insert into orders (${NEW_ORDER_COLUMNS.join(', ')})
+    select ${placeholders(NEW_ORDER_COLUMNS, ORDER_AT)} from held where reserved
+    returning *
+  ), line as (
+    insert into order_lines (${NEW_ORDER_LINE_COLUMNS.join(', ')})
+    select ${placeholders(NEW_ORDER_LINE_COLUMNS, LINE_AT)} from placed
+  ), mail as (
+    insert into mail_outbox (${ORDER_MAIL_COLUMNS.join(', ')})
+    select ${placeholders(ORDER_MAIL_COLUMNS, MAIL_AT)} from placed
+  )
+  select * from placed`,
+};
+
+/**
+ * Places one-line orders on PostgreSQL in one named prepared statement (issue 15): four round
+ * trips or more of a Kysely transaction become one. Each instance keeps the name and prices of
+ * the products it has sold; the statement checks them, so a product edited since simply takes
+ * no row and the order goes the general way (`place` answers undefined), which also refuses
+ * with the right reason. Orders of several lines go the general way too.
+ */
+export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed) {
+  const known = new Map<string, KnownProduct>();
+
+  async function productOf(productId: string): Promise<KnownProduct | undefined> {
+    const cached = known.get(productId);
+    if (cached) return cached;
+    const { rows } = await pool.query<KnownProduct>({
+      name: 'shop_product_prices',
+      text: `select name, price_cents, price_breaks from products
+        where id = $1::varchar and archived_at is null`,
+      values: [productId],
+    });
+    const [product] = rows;
+    if (!product) return undefined;
+    if (known.size >= MAX_KNOWN_PRODUCTS) known.clear();
+    known.set(productId, product);
+    return product;
+  }
+
+  return {
+    /** The order placed or refused, or undefined when the general path must place it. */
+    async place(input: NewOrder, rules: PlaceRules): Promise<PlaceResult | undefined> {
+      const [line] = input.lines;
+      if (!line || input.lines.length !== 1) return undefined;
+      const product = await productOf(line.productId);
+      if (!product) return undefined;
+      const unitCents = unitPriceFor(
+        product.price_cents,
+        priceBreaksOf(product.price_breaks),
+        line.quantity,
+      );
+      const totalCents = unitCents * line.quantity;
+      if (totalCents > MAX_ORDER_CENTS) return undefined;
+
+      const now = nowIso();
+      const priced = [{ id: line.productId, name: product.name, unitCents, ...line }];
+      const rows = newOrderRows(input, rules, priced, totalCents, now);
+      // The order as the database will hold it, for the mail written with it.
+      const stored: OrderRow = {
+        ...rows.order,
+        refund_needed: false,
+        paid_at: null,
+        shipped_at: null,
+        carrier: null,
+        tracking_number: null,
+      };
+      const mail = orderMailRow('order-placed', toOrder(stored, rows.lines));
+      const checks: Record<(typeof CHECKS)[number], unknown> = {
+        productId: line.productId,
+        quantity: line.quantity,
+        now,
+        name: product.name,
+        priceCents: product.price_cents,
+        priceBreaks: product.price_breaks,
+        userId: input.userId,
+        maxUnpaid: rules.maxUnpaid ?? null,
+        tag: input.idempotency?.tag ?? null,
+        since: input.idempotency?.since ?? null,
+      };
+      const [lineRow] = rows.lines;
+      const values = [
+        ...CHECKS.map((name) => checks[name]),
+        ...NEW_ORDER_COLUMNS.map((column) => rows.order[column]),
+        ...NEW_ORDER_LINE_COLUMNS.map((column) => lineRow?.[column]),
+        ...ORDER_MAIL_COLUMNS.map((column) => mail[column]),
+      ];
+      let placed: OrderRow | undefined;
+      try {
+        ({
+          rows: [placed],
+        } = await pool.query<OrderRow>({ ...PLACE_ONE_LINE, values }));
+      } catch (error) {
+        if ((error as { code?: unknown }).code === TOO_MANY_UNPAID) {
+          return { kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 };
+        }
+        throw error;
+      }
+      if (!placed) {
+        // Out of stock, edited, archived, a rule broken, or placed before with this key: the
+        // general path tells which, and reads the product afresh next time.
+        known.delete(line.productId);
+        return undefined;
+      }
+      changes.wrote(['products']);
+      orderMailEnqueued();
+      return { kind: 'placed', order: placed, lines: rows.lines };
+    },
+  };
+}
