@@ -178,3 +178,50 @@ describe.each(testDatabases)('replayed public lists with CORS origins on $name',
     expect(throughFastify - before).toBe(0);
   });
 });
+
+describe('the access line of a replayed answer', () => {
+  it('is the line Fastify writes, field for field, in the same order', async () => {
+    const kind = testDatabases[0];
+    if (!kind) throw new Error('no test database');
+    const db = await kind.open();
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      db,
+      mailer: { send: async () => undefined },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const url = '/api/products?limit=6&q=%22quoted%22\\';
+      const completed = () =>
+        lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.msg === 'request completed');
+      // The first answer goes through Fastify; once kept, the next is replayed.
+      await expect
+        .poll(async () => {
+          await fetch(`http://127.0.0.1:${address.port}${url}`);
+          return completed().length;
+        })
+        .toBeGreaterThan(2);
+      const [viaFastify, ...rest] = completed();
+      const replayed = rest.at(-1);
+      if (!viaFastify || !replayed) throw new Error('no access lines');
+      expect(lines.at(-1)?.endsWith('}\n')).toBe(true);
+      expect(Object.keys(replayed)).toEqual(Object.keys(viaFastify));
+      const req = (line: Record<string, unknown>) => line.req as Record<string, unknown>;
+      expect(Object.keys(req(replayed))).toEqual(Object.keys(req(viaFastify)));
+      expect({ ...req(replayed), remotePort: 0 }).toEqual({ ...req(viaFastify), remotePort: 0 });
+      expect(req(replayed)).toMatchObject({ url, remoteAddress: '127.0.0.1' });
+      expect(replayed.res).toEqual({ statusCode: 200 });
+      expect(replayed.reqId).not.toBe(viaFastify.reqId);
+      expect(typeof replayed.responseTime).toBe('number');
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+});
