@@ -23,9 +23,10 @@ import {
 import { FLOOD_CONNECTIONS, FLOOD_TARGET, runFlood } from './bench/flood.mjs';
 import { lighthousePages, CATEGORIES, TARGETS } from './bench/lighthouse.mjs';
 import { loadRun, median } from './bench/load.mjs';
+import { measureLogLine } from './bench/log-line.mjs';
 import { parseOptions, USAGE } from './bench/options.mjs';
 import { summarizeProfile } from './bench/profile.mjs';
-import { mb, ms, ratio, rps, table, us } from './bench/report.mjs';
+import { mb, ms, nsAsUs, ratio, rps, table, us } from './bench/report.mjs';
 import {
   adminToken,
   api,
@@ -571,6 +572,31 @@ async function runLoad() {
     );
   }
 
+  // One access-log line alone, in this process with the server's own code (bench/log-line.mjs).
+  const logLine = await measureLogLine();
+  console.log(
+    `\nOne access-log line (${Math.round(logLine.bytes)} bytes), CPU per line measured alone:\n`,
+  );
+  console.log(
+    table(
+      ['part', 'as it was', 'now', 'how'],
+      [
+        [
+          'format',
+          nsAsUs(logLine.fastifyLine),
+          nsAsUs(logLine.preformattedLine),
+          "pino with Fastify's serializers -> preformatted (a replayed list)",
+        ],
+        [
+          'write',
+          nsAsUs(logLine.writeEach),
+          nsAsUs(logLine.writeBatched),
+          'one background write per line -> batches of up to 16 KB or 10 ms',
+        ],
+      ],
+    ),
+  );
+
   if (options.cpuProf) {
     for (const name of Object.keys(logBytes)) {
       const file = path.join(profileDir, `shop-${name}.cpuprofile`);
@@ -604,6 +630,7 @@ async function runLoad() {
     rows,
     stock: stockChecks,
     logBytes,
+    logLine,
   };
 
   // Stop the bare server now; drop the PostgreSQL database now.

@@ -30,6 +30,9 @@ export const rps = (value) =>
 export const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a');
 /** Microseconds, whole. */
 export const us = (value) => (Number.isFinite(value) ? `${Math.round(value)} µs` : 'n/a');
+/** Nanoseconds as microseconds, two decimals (costs below a microsecond). */
+export const nsAsUs = (value) =>
+  Number.isFinite(value) ? `${(value / 1000).toFixed(2)} µs` : 'n/a';
 /** A ratio, two decimals with an x. */
 export const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
 /** Bytes as MB. */

@@ -61,7 +61,7 @@ interface PinoInternals {
  * the objects pino serializes. Only values a client chose (url, host) need escaping: the request id is one
  * `requestIdOf` accepted or made, the address one the socket has.
  */
-function accessLineWriter(log: FastifyBaseLogger) {
+export function accessLineWriter(log: FastifyBaseLogger) {
   // pino keeps both behind its exported symbols; FastifyBaseLogger does not declare them.
   const internals = log as unknown as PinoInternals;
   const stream = internals[pino.symbols.streamSym];
