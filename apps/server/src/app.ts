@@ -143,7 +143,8 @@ export async function buildApp({
   logStream,
   now,
 }: AppDeps): Promise<FastifyInstance> {
-  const hotLists = createHotLists(db.changes);
+  const trustProxy = fastifyTrustProxy(config.trustProxy);
+  const hotLists = createHotLists(db.changes, trustProxy);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -162,7 +163,7 @@ export async function buildApp({
     bodyLimit: MAX_BODY_BYTES,
     // Off by default: the socket's address is the client's, and a forged X-Forwarded-For counts
     // for nothing (rate limits, logs, sessions).
-    trustProxy: fastifyTrustProxy(config.trustProxy),
+    trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

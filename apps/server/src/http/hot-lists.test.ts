@@ -180,13 +180,16 @@ describe.each(testDatabases)('replayed public lists with CORS origins on $name',
 });
 
 describe('the access line of a replayed answer', () => {
-  it('is the line Fastify writes, field for field, in the same order', async () => {
+  type Line = Record<string, unknown> & { req: Record<string, unknown> };
+
+  /** The access lines of the same list asked until it is replayed: Fastify's first, then kept. */
+  async function accessLines(config: Record<string, string>, headers: Record<string, string>) {
     const kind = testDatabases[0];
     if (!kind) throw new Error('no test database');
     const db = await kind.open();
     const lines: string[] = [];
     const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'info' }),
+      config: testConfig({ LOG_LEVEL: 'info', ...config }),
       db,
       mailer: { send: async () => undefined },
       logStream: { write: (line: string) => void lines.push(line) },
@@ -198,12 +201,11 @@ describe('the access line of a replayed answer', () => {
       const url = '/api/products?limit=6&q=%22quoted%22\\';
       const completed = () =>
         lines
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .map((line) => JSON.parse(line) as Line)
           .filter((line) => line.msg === 'request completed');
-      // The first answer goes through Fastify; once kept, the next is replayed.
       await expect
         .poll(async () => {
-          await fetch(`http://127.0.0.1:${address.port}${url}`);
+          await fetch(`http://127.0.0.1:${address.port}${url}`, { headers });
           return completed().length;
         })
         .toBeGreaterThan(2);
@@ -211,17 +213,44 @@ describe('the access line of a replayed answer', () => {
       const replayed = rest.at(-1);
       if (!viaFastify || !replayed) throw new Error('no access lines');
       expect(lines.at(-1)?.endsWith('}\n')).toBe(true);
-      expect(Object.keys(replayed)).toEqual(Object.keys(viaFastify));
-      const req = (line: Record<string, unknown>) => line.req as Record<string, unknown>;
-      expect(Object.keys(req(replayed))).toEqual(Object.keys(req(viaFastify)));
-      expect({ ...req(replayed), remotePort: 0 }).toEqual({ ...req(viaFastify), remotePort: 0 });
-      expect(req(replayed)).toMatchObject({ url, remoteAddress: '127.0.0.1' });
-      expect(replayed.res).toEqual({ statusCode: 200 });
-      expect(replayed.reqId).not.toBe(viaFastify.reqId);
-      expect(typeof replayed.responseTime).toBe('number');
+      expect(replayed.req.url).toBe(url);
+      return { viaFastify, replayed };
     } finally {
       await app.close();
       await db.drop();
     }
+  }
+
+  function expectSameLine(replayed: Line, viaFastify: Line) {
+    expect(Object.keys(replayed)).toEqual(Object.keys(viaFastify));
+    expect(Object.keys(replayed.req)).toEqual(Object.keys(viaFastify.req));
+    expect({ ...replayed.req, remotePort: 0 }).toEqual({ ...viaFastify.req, remotePort: 0 });
+    expect(replayed.res).toEqual({ statusCode: 200 });
+    expect(replayed.reqId).not.toBe(viaFastify.reqId);
+    expect(typeof replayed.responseTime).toBe('number');
+  }
+
+  it('is the line Fastify writes, field for field, in the same order', async () => {
+    const { viaFastify, replayed } = await accessLines({}, {});
+    expectSameLine(replayed, viaFastify);
+    expect(replayed.req).toMatchObject({ remoteAddress: '127.0.0.1' });
+  });
+
+  it('names the client and host the trusted proxy forwarded, as Fastify does', async () => {
+    const { viaFastify, replayed } = await accessLines(
+      { TRUST_PROXY: '127.0.0.1' },
+      { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-host': 'shop.example' },
+    );
+    expectSameLine(replayed, viaFastify);
+    expect(replayed.req).toMatchObject({ remoteAddress: '203.0.113.9', host: 'shop.example' });
+  });
+
+  it('never names a forged address when no proxy is trusted', async () => {
+    const { viaFastify, replayed } = await accessLines(
+      {},
+      { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-host': 'forged.example' },
+    );
+    expectSameLine(replayed, viaFastify);
+    expect(JSON.stringify(replayed)).not.toMatch(/203\.0\.113\.9|forged/);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import proxyAddr from '@fastify/proxy-addr';
 import pino from 'pino';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
 import { pickEncoding } from './static-web.js';
@@ -48,6 +49,32 @@ interface Entry {
   body: Buffer;
 }
 
+/** Fastify's `trustProxy` as app.ts gives it (`fastifyTrustProxy`). */
+export type TrustProxyOption = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * The client's address and the host it asked for, as Fastify's `request.ip` and `request.host`
+ * work them out: the socket's own, or with TRUST_PROXY what the trusted proxies forwarded.
+ */
+function clientOf(trustProxy: TrustProxyOption) {
+  if (trustProxy === false) {
+    return (req: IncomingMessage) => ({
+      host: req.headers.host,
+      address: req.socket.remoteAddress,
+    });
+  }
+  const trusted = typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
+  return (req: IncomingMessage) => {
+    const forwardedHost = req.headers['x-forwarded-host'];
+    const address = req.socket.remoteAddress;
+    const host =
+      typeof forwardedHost === 'string' && address !== undefined && trusted(address, 0)
+        ? (forwardedHost.split(',').at(-1) ?? '').trim()
+        : req.headers.host;
+    return { host, address: proxyAddr.all(req, trusted).at(-1) };
+  };
+}
+
 /** Where a logger writes, and the bindings (`,"pid":…,"hostname":…`) it puts in each line. */
 interface PinoInternals {
   [pino.symbols.streamSym]: { write(line: string): unknown };
@@ -61,7 +88,8 @@ interface PinoInternals {
  * the objects pino serializes. Only values a client chose (url, host) need escaping: the request id is one
  * `requestIdOf` accepted or made, the address one the socket has.
  */
-export function accessLineWriter(log: FastifyBaseLogger) {
+export function accessLineWriter(log: FastifyBaseLogger, trustProxy: TrustProxyOption = false) {
+  const client = clientOf(trustProxy);
   // pino keeps both behind its exported symbols; FastifyBaseLogger does not declare them.
   const internals = log as unknown as PinoInternals;
   const stream = internals[pino.symbols.streamSym];
@@ -69,14 +97,14 @@ export function accessLineWriter(log: FastifyBaseLogger) {
   const info = pino.levels.values.info ?? 30;
   return (req: IncomingMessage, requestId: string, responseTime: number): void => {
     if ((pino.levels.values[log.level] ?? Infinity) > info) return;
-    const { socket } = req;
-    const host = req.headers.host;
+    const { host, address } = client(req);
+    const port = req.socket.remotePort;
     stream.write(
       `{"level":${info},"time":${Date.now()}${bindings},"reqId":"${requestId}",` +
         `"req":{"method":"GET","url":${JSON.stringify(req.url)}` +
         (host === undefined ? '' : `,"host":${JSON.stringify(host)}`) +
-        (socket.remoteAddress === undefined ? '' : `,"remoteAddress":"${socket.remoteAddress}"`) +
-        (socket.remotePort === undefined ? '' : `,"remotePort":${socket.remotePort}`) +
+        (address === undefined ? '' : `,"remoteAddress":"${address}"`) +
+        (port === undefined ? '' : `,"remotePort":${port}`) +
         `},"res":{"statusCode":200},"responseTime":${responseTime},"msg":"request completed"}\n`,
     );
   };
@@ -89,7 +117,7 @@ export function accessLineWriter(log: FastifyBaseLogger) {
  * framework, until the table changes on any instance (see ChangeFeed). Only GETs of routes
  * marked `config.hotList`, answered 200 from a current read, are kept.
  */
-export function createHotLists(feed: ChangeFeed) {
+export function createHotLists(feed: ChangeFeed, trustProxy: TrustProxyOption = false) {
   const entries = new Map<string, Entry>();
   let logAccess: ReturnType<typeof accessLineWriter> | undefined;
 
@@ -129,7 +157,7 @@ export function createHotLists(feed: ChangeFeed) {
      * other onSend hook (compression included), so what is kept is what was sent.
      */
     register(app: FastifyInstance): void {
-      logAccess = accessLineWriter(app.log);
+      logAccess = accessLineWriter(app.log, trustProxy);
       app.addHook('onSend', async (request, reply, payload) => {
         const table = request.routeOptions.config.hotList;
         const generation = request.hotListGeneration;
