@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
+import { fakeFeed } from '../test/fake-feed.js';
 import { createSessionCache, MAX_CACHED_SESSIONS } from './session-cache.js';
 import type { TokenSession } from './sessions.repository.js';
-
-/** A change feed whose generations the test moves, or takes away (notifications down). */
-function fakeFeed() {
-  const generations = new Map<WatchedTable, number>();
-  let down = false;
-  const feed: ChangeFeed = {
-    generation: (table) => (down ? undefined : (generations.get(table) ?? 0)),
-    plugin: { transformQuery: ({ node }) => node, transformResult: async ({ result }) => result },
-    wrote: () => undefined,
-    setLog: () => undefined,
-    close: async () => undefined,
-  };
-  return {
-    feed,
-    bump: (table: WatchedTable) => generations.set(table, (generations.get(table) ?? 0) + 1),
-    setDown: (value: boolean) => {
-      down = value;
-    },
-  };
-}
 
 const session = (id: string): TokenSession => ({
   user: { id, email: `${id}@example.com`, displayName: id, role: 'user' },

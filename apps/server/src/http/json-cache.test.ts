@@ -1,27 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChangeFeed } from '../db/change-feed.js';
+import { fakeFeed } from '../test/fake-feed.js';
 import { createJsonCache, MAX_CACHED_KEYS } from './json-cache.js';
-
-/** A feed whose generation the test moves by hand; undefined stands for "not listening". */
-function fakeFeed() {
-  let generation: number | undefined = 0;
-  const feed: ChangeFeed = {
-    generation: () => generation,
-    plugin: { transformQuery: ({ node }) => node, transformResult: async ({ result }) => result },
-    wrote: () => undefined,
-    setLog: () => undefined,
-    close: async () => undefined,
-  };
-  return {
-    feed,
-    bump: () => {
-      generation = (generation ?? 0) + 1;
-    },
-    stopListening: () => {
-      generation = undefined;
-    },
-  };
-}
 
 describe('json cache', () => {
   it('loads once per generation and per key', async () => {
@@ -55,11 +34,11 @@ describe('json cache', () => {
   });
 
   it('reads through while changes cannot be seen', async () => {
-    const { feed, stopListening } = fakeFeed();
+    const { feed, setDown } = fakeFeed();
     const cache = createJsonCache(feed, 'products');
     const load = vi.fn(async () => []);
     await cache.get('all', load);
-    stopListening();
+    setDown(true);
     await cache.get('all', load);
     await cache.get('all', load);
     expect(load).toHaveBeenCalledTimes(3);

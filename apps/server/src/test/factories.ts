@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { nowIso } from '../db/time.js';
+import type { NewOrder } from '../modules/orders/place-order.repository.js';
 
 let counter = 0;
 
@@ -135,6 +136,18 @@ export async function insertCustomer(db: Db): Promise<string> {
     })
     .execute();
   return id;
+}
+
+/** A one-line order of `quantity` units for the repository's `place` (test buyer details). */
+export function oneLineOrder(userId: string, productId: string, quantity: number): NewOrder {
+  return {
+    lines: [{ productId, quantity }],
+    userId,
+    userEmail: `${userId}@example.com`,
+    userName: 'Test Buyer',
+    phone: '+1 555 0100',
+    address: '1 Test Street',
+  };
 }
 
 /** A product made for one test, so tests never share stock. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
-import { insertCustomer, insertProduct, stockIn } from '../../test/factories.js';
+import { insertCustomer, insertProduct, oneLineOrder, stockIn } from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import type { NewOrder, PlaceResult } from './place-order.repository.js';
@@ -22,12 +22,7 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
   let general: ReturnType<typeof createOrdersRepository>;
 
   const order = (userId: string, productId: string, quantity: number): NewOrder => ({
-    lines: [{ productId, quantity }],
-    userId,
-    userEmail: `${userId}@example.com`,
-    userName: 'Statement Buyer',
-    phone: '+1 555 0100',
-    address: '1 Statement Street',
+    ...oneLineOrder(userId, productId, quantity),
     poNumber: 'PO-15',
   });
 

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
-import { insertCustomer, insertProduct, stockIn } from '../../test/factories.js';
+import { insertCustomer, insertProduct, oneLineOrder, stockIn } from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
-import type { NewOrder, PlaceResult } from './place-order.repository.js';
+import type { PlaceResult } from './place-order.repository.js';
 
 const sqlite = testDatabases.find((kind) => kind.name === 'sqlite');
 const RULES = { holdMinutes: 60, maxUnpaid: 1000 };
@@ -19,14 +19,7 @@ describe('SQLite orders placed together', () => {
   let db: TestDb;
   let repository: ReturnType<typeof createOrdersRepository>;
 
-  const order = (userId: string, productId: string, quantity: number): NewOrder => ({
-    lines: [{ productId, quantity }],
-    userId,
-    userEmail: `${userId}@example.com`,
-    userName: 'Batch Buyer',
-    phone: '+1 555 0100',
-    address: '1 Batch Street',
-  });
+  const order = oneLineOrder;
 
   const storedOrders = async (productId: string) =>
     (
