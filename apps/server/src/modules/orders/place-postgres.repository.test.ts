@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
 import { insertCustomer, insertProduct, oneLineOrder, stockIn } from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
+import { createPostgresOrderPlacement } from './place-postgres.repository.js';
 import type { NewOrder, PlaceResult } from './place-order.repository.js';
 
 const postgres = testDatabases.find((kind) => kind.name === 'postgres');
@@ -172,5 +174,81 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
       .where('user_id', 'in', buyers)
       .executeTakeFirstOrThrow();
     expect(Number(counted.unpaid)).toBe(50);
+  });
+
+  it('commits the orders of one product arriving together in shared transactions', async () => {
+    const productId = await insertProduct(db, { stock: 1_000, minimum: 1 });
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => insertCustomer(db)));
+    placed(await fast.place(order(buyers[0] ?? '', productId, 1), RULES));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        fast.place(order(buyers[index % 5] ?? '', productId, 1), RULES),
+      ),
+    );
+    expect(results.every((result) => result.kind === 'placed')).toBe(true);
+    // Rows written by one transaction share its id (xmin).
+    const { rows } = await sql<{ orders: string; transactions: string }>`
+      select count(*) as orders, count(distinct xmin::text) as transactions
+      from orders where product_id = ${productId}`.execute(db.kysely);
+    expect(Number(rows[0]?.orders)).toBe(61);
+    expect(Number(rows[0]?.transactions)).toBeLessThan(30);
+    expect(await stockIn(db, productId)).toBe(939);
+  });
+
+  it('answers each order of a batch alone when one of them is refused by the unpaid limit', async () => {
+    const productId = await insertProduct(db, { stock: 100, minimum: 1 });
+    const [full, other] = [await insertCustomer(db), await insertCustomer(db)];
+    const rules = { holdMinutes: 60, maxUnpaid: 3 };
+    placed(await fast.place(order(other, productId, 1), rules));
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => fast.place(order(full, productId, 1), rules)),
+      ...Array.from({ length: 2 }, () => fast.place(order(other, productId, 1), rules)),
+    ]);
+    const kinds = results.map((result) => result.kind);
+    expect(kinds.slice(0, 5).filter((kind) => kind === 'placed')).toHaveLength(3);
+    expect(kinds.slice(0, 5).filter((kind) => kind === 'too-many-unpaid')).toHaveLength(2);
+    expect(kinds.slice(5)).toEqual(['placed', 'placed']);
+    expect(await stockIn(db, productId)).toBe(94);
+    expect([await unpaidOf(full), await unpaidOf(other)]).toEqual([3, 3]);
+  });
+
+  it('never deadlocks: two instances, two products, the same customers, all at once', async () => {
+    if (db.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    // Two instances' placements; a deadlock would fail a statement (40P01) and its batch would
+    // be placed again order by order, which `retriedAlone` counts.
+    const instances = [
+      createPostgresOrderPlacement(db.driver.pool, db.changes),
+      createPostgresOrderPlacement(db.driver.pool, db.changes),
+    ] as const;
+    const products = [
+      await insertProduct(db, { stock: 1_000, minimum: 1 }),
+      await insertProduct(db, { stock: 1_000, minimum: 1 }),
+    ];
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => insertCustomer(db)));
+    for (const instance of instances) {
+      for (const productId of products) {
+        await instance.place(order(buyers[0] ?? '', productId, 1), RULES);
+      }
+    }
+    // Each instance takes one product's orders from the customers in the opposite order: a
+    // batch locking customers as they came would hold one the other batch waits for.
+    const results: (PlaceResult | undefined)[] = [];
+    for (let wave = 0; wave < 10; wave += 1) {
+      const [one, two] = instances;
+      results.push(
+        ...(await Promise.all([
+          ...buyers.map((buyer) => one.place(order(buyer, products[0] ?? '', 1), RULES)),
+          ...buyers
+            .toReversed()
+            .map((buyer) => two.place(order(buyer, products[1] ?? '', 1), RULES)),
+        ])),
+      );
+    }
+    expect(results).toHaveLength(120);
+    expect(results.every((result) => result?.kind === 'placed')).toBe(true);
+    expect(instances.map((instance) => instance.retriedAlone)).toEqual([0, 0]);
+    expect((await stockIn(db, products[0] ?? '')) + (await stockIn(db, products[1] ?? ''))).toBe(
+      2_000 - 124,
+    );
   });
 });

@@ -84,6 +84,119 @@ const PLACE_ONE_LINE = {
   select * from placed`,
 };
 
+/** The most one-line orders of one product a PostgreSQL transaction takes. */
+export const MAX_ORDERS_PER_COMMIT = 32;
+
+interface Waiting {
+  userId: string;
+  values: unknown[];
+  resolve(row: OrderRow | undefined): void;
+  reject(error: unknown): void;
+}
+
+/** The one statement on its own: its own transaction. */
+async function placeAlone(pool: pg.Pool, values: unknown[]): Promise<OrderRow | undefined> {
+  const { rows } = await pool.query<OrderRow>({ ...PLACE_ONE_LINE, values });
+  return rows[0];
+}
+
+/**
+ * PostgreSQL's group commit for the one statement: the orders of one product that arrive while
+ * its last transaction is being written share the next one. Every order of a product waits for
+ * the one before it anyway (the UPDATE locks the product's row until the commit, and a commit
+ * waits for the WAL to reach the disk, and for the notification lock); in one transaction, a
+ * batch pays that wait once. Nothing is answered before its commit.
+ *
+ * - One product per transaction, and its orders in customer order: every transaction of the
+ *   shop locks products first (in id order), then customers' unpaid counts (in id order), so
+ *   none can wait on another in a circle.
+ * - A statement that fails (a customer at the unpaid limit raises SH001, or a broken row)
+ *   aborts the transaction: nothing of it is stored, and each of its orders is placed again
+ *   alone, to get its own answer. A failed COMMIT fails the whole batch (whether it was
+ *   stored is then unknown, as for any statement whose connection breaks).
+ */
+function createPostgresOrderBatches(pool: pg.Pool) {
+  const waiting = new Map<string, Waiting[]>();
+  let retriedAlone = 0;
+
+  async function writeBatch(batch: Waiting[]): Promise<void> {
+    const [only] = batch;
+    if (only && batch.length === 1) {
+      await placeAlone(pool, only.values).then(only.resolve, only.reject);
+      return;
+    }
+    batch.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      for (const order of batch) order.reject(error);
+      return;
+    }
+    const rows: (OrderRow | undefined)[] = [];
+    let broken: unknown;
+    try {
+      await client.query('begin');
+      for (const order of batch) {
+        rows.push(
+          (await client.query<OrderRow>({ ...PLACE_ONE_LINE, values: order.values })).rows[0],
+        );
+      }
+    } catch {
+      // Rolled back (or the connection is gone, and the transaction with it): each alone.
+      await client.query('rollback').catch((lost: unknown) => (broken = lost));
+      client.release(broken instanceof Error ? broken : undefined);
+      retriedAlone += 1;
+      await Promise.all(
+        batch.map((order) => placeAlone(pool, order.values).then(order.resolve, order.reject)),
+      );
+      return;
+    }
+    try {
+      await client.query('commit');
+    } catch (error) {
+      broken = error;
+      for (const order of batch) order.reject(error);
+      return;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+    batch.forEach((order, index) => order.resolve(rows[index]));
+  }
+
+  async function writeAll(productId: string): Promise<void> {
+    for (;;) {
+      const queue = waiting.get(productId) ?? [];
+      if (queue.length === 0) {
+        waiting.delete(productId);
+        return;
+      }
+      await writeBatch(queue.splice(0, MAX_ORDERS_PER_COMMIT));
+    }
+  }
+
+  return {
+    /** How many batches failed a statement and were placed again order by order (for tests). */
+    get retriedAlone(): number {
+      return retriedAlone;
+    },
+
+    /** The order's row once committed; undefined when the statement took no row. */
+    place(productId: string, userId: string, values: unknown[]): Promise<OrderRow | undefined> {
+      return new Promise((resolve, reject) => {
+        const queue = waiting.get(productId);
+        if (queue) {
+          queue.push({ userId, values, resolve, reject });
+          return;
+        }
+        waiting.set(productId, [{ userId, values, resolve, reject }]);
+        // The first order waits for the event loop's turn, so those that arrived with it join.
+        setImmediate(() => void writeAll(productId));
+      });
+    },
+  };
+}
+
 /**
  * Places one-line orders on PostgreSQL in one named prepared statement (issue 15): four round
  * trips or more of a Kysely transaction become one. Each instance keeps the name and prices of
@@ -93,6 +206,7 @@ const PLACE_ONE_LINE = {
  */
 export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed) {
   const known = new Map<string, KnownProduct>();
+  const batches = createPostgresOrderBatches(pool);
 
   async function productOf(productId: string): Promise<KnownProduct | undefined> {
     const cached = known.get(productId);
@@ -111,6 +225,11 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
   }
 
   return {
+    /** How many batches failed a statement and were placed again order by order (for tests). */
+    get retriedAlone(): number {
+      return batches.retriedAlone;
+    },
+
     /** The order placed or refused, or undefined when the general path must place it. */
     async place(input: NewOrder, rules: PlaceRules): Promise<PlaceResult | undefined> {
       const [line] = input.lines;
@@ -159,9 +278,7 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       ];
       let placed: OrderRow | undefined;
       try {
-        ({
-          rows: [placed],
-        } = await pool.query<OrderRow>({ ...PLACE_ONE_LINE, values }));
+        placed = await batches.place(line.productId, input.userId, values);
       } catch (error) {
         if ((error as { code?: unknown }).code === TOO_MANY_UNPAID) {
           return { kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 };
