@@ -97,6 +97,9 @@ test.describe('accounts', () => {
     await form.getByLabel('Phone', { exact: true }).fill('call me maybe');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(form.getByText('Enter a valid phone number')).toBeVisible();
+    // The form moves focus to the invalid field (a moment after showing the error): typing
+    // elsewhere before that would land in it.
+    await expect(form.getByLabel('Phone', { exact: true })).toBeFocused();
 
     await form.getByLabel('Location').fill('Chattogram');
     await form.getByLabel('Highest Education').fill('BSc in Electrical Engineering');
