@@ -183,3 +183,13 @@ export async function stockIn(db: Db, productId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.aqty;
 }
+
+/** How many unpaid orders the counter of migration 0013 holds for a customer (0 without a row). */
+export async function unpaidOrdersOf(db: Db, userId: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('unpaid_order_counts')
+    .select('unpaid')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.unpaid ?? 0;
+}

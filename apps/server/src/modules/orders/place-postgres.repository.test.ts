@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
-import { insertCustomer, insertProduct, oneLineOrder, stockIn } from '../../test/factories.js';
+import {
+  insertCustomer,
+  insertProduct,
+  oneLineOrder,
+  stockIn,
+  unpaidOrdersOf,
+} from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createPostgresOrderPlacement } from './place-postgres.repository.js';
@@ -40,14 +46,7 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
 
-  const unpaidOf = async (userId: string) =>
-    (
-      await db.kysely
-        .selectFrom('unpaid_order_counts')
-        .select('unpaid')
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-    )?.unpaid ?? 0;
+  const unpaidOf = (userId: string) => unpaidOrdersOf(db, userId);
 
   beforeAll(async () => {
     if (!postgres) return;

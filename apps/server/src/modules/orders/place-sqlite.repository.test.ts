@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
-import { insertCustomer, insertProduct, oneLineOrder, stockIn } from '../../test/factories.js';
+import {
+  insertCustomer,
+  insertProduct,
+  oneLineOrder,
+  stockIn,
+  unpaidOrdersOf,
+} from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import type { PlaceResult } from './place-order.repository.js';
@@ -64,12 +70,7 @@ describe('SQLite orders placed together', () => {
     expect(new Set(kinds(results.slice(30)))).toEqual(new Set(['no-product']));
     expect(await stockIn(db, productId)).toBe(0);
     expect(Number(await storedOrders(productId))).toBe(15);
-    const { unpaid } = await db.kysely
-      .selectFrom('unpaid_order_counts')
-      .select('unpaid')
-      .where('user_id', '=', buyer)
-      .executeTakeFirstOrThrow();
-    expect(unpaid).toBe(15);
+    expect(await unpaidOrdersOf(db, buyer)).toBe(15);
   });
 
   it('fails an order whose statement fails, and places the others of its batch', async () => {
