@@ -171,6 +171,16 @@ test.describe('the order list and the checkout', () => {
     await expect(page.getByRole('heading', { name: messages.paymentCompleted })).toBeFocused();
     await expect(page.getByText(formatPrice(4950), { exact: false }).first()).toBeVisible();
     await expectAccessible();
+
+    // Finding 14: LogOut forgets the list, so the next person at a shared computer never sees it.
+    await page.goto(`/products?q=${encodeURIComponent('order list')}`);
+    await productCard(page, cases!.name)
+      .getByRole('button', { name: `Add to order list: ${cases!.name}` })
+      .click();
+    await expect(orderListLink(page)).toHaveAccessibleName('Order list, 1 item');
+    await logOut(page);
+    await expect(orderListLink(page)).toHaveAccessibleName('Order list, 0 items');
+    expect(await page.evaluate(() => localStorage.getItem('caseforge.order-list.v1'))).toBeNull();
   });
 
   test('a product gone from the catalog shows as unavailable until removed', async ({

@@ -5,12 +5,13 @@ import { Navbar } from '../components/layout/navbar';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/account/hooks/use-auth';
 import { useLogOut } from '../features/account/hooks/use-log-out';
-import { useOrderList } from '../features/cart/order-list-store';
+import { clearOrderList, useOrderList } from '../features/cart/order-list-store';
 import { useFocusHeadingOnNavigation } from '../lib/use-focus-heading';
 
 export function RootLayout() {
   const auth = useAuth();
-  const logOut = useLogOut();
+  // The order list stays across sign-in, never past LogOut (a shared computer's next person).
+  const logOut = useLogOut(clearOrderList);
   const orderList = useOrderList();
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(main);

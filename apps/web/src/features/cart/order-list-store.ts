@@ -2,8 +2,8 @@ import { isOrderListLine, ORDER_LIST_STORAGE_KEY, type OrderListLine } from '@sh
 import { useSyncExternalStore } from 'react';
 
 /*
- * The order list lives in localStorage, so it survives reloads, signing in and out, and is the
- * same in every tab (the storage event tells the others). Only product ids, quantities and
+ * The order list lives in localStorage, so it survives reloads and signing in (LogOut clears it),
+ * and is the same in every tab (the storage event tells the others). Only product ids, quantities and
  * names are kept: prices and stock are always read from the API again. This module is in the
  * home page's bundle (the navigation shows the count), so it holds no schema library: adding
  * and editing, with their limits, are in order-list-actions.ts.
@@ -96,6 +96,15 @@ export function subscribeOrderList(listener: () => void): () => void {
     listeners.delete(listener);
     if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * Forgets the whole list, in this tab and (through the storage event) the others. LogOut calls
+ * it: the list is kept across sign-in for the buyer, but on a shared computer the next person
+ * must not find it (security report 2026-11-26, finding 14).
+ */
+export function clearOrderList(): void {
+  writeOrderList([]);
 }
 
 /** Removes the given products (one removed by the buyer, or those just ordered). */
