@@ -55,6 +55,12 @@ export const invoiceLabels = {
   statusPaidNoTransaction: 'PAID',
   statusUnpaid: 'UNPAID - payment due',
   statusCancelled: 'CANCELLED - not payable',
+  /** Paid after its cancellation with the stock gone (`refundNeeded`): nothing ships. */
+  statusCancelledRefund: (amount: string, transactionId: string | null) =>
+    `CANCELLED - the payment of ${amount}${transactionId ? ` (transaction ${transactionId})` : ''} is to be refunded`,
+  /** Paid, then paid again (by hand, then a straggling card payment): the order stands. */
+  statusPaidRefundSecond: (transactionId: string | null) =>
+    `PAID${transactionId ? ` - transaction ${transactionId}` : ''}; a second payment was received and is to be refunded`,
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,
   continued: 'continued',
 } as const;

@@ -32,8 +32,19 @@ function printable(text: string): string {
   );
 }
 
+/**
+ * A paid order that will not ship: paid after its cancellation with its stock gone (DESIGN.md
+ * section 11: `orderStatus: 'cancelled'`, `refundNeeded`). Its invoice must not read as a paid
+ * sale (security report 2026-11-26, finding 17).
+ */
+const paidButCancelled = (order: Order) => order.paid && order.orderStatus === 'cancelled';
+
 function paymentStatus(order: Order): string {
+  if (paidButCancelled(order)) {
+    return l.statusCancelledRefund(formatMoney(order.orderPrice), order.transactionId);
+  }
   if (order.paid) {
+    if (order.refundNeeded) return l.statusPaidRefundSecond(order.transactionId);
     return order.transactionId ? l.statusPaid(order.transactionId) : l.statusPaidNoTransaction;
   }
   return order.paymentStatus === 'cancelled' ? l.statusCancelled : l.statusUnpaid;
@@ -139,8 +150,9 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
     RIGHT_EDGE - MARGIN,
   );
 
-  // Paid or not, in a box that cannot be missed.
+  // Paid or not, in a box that cannot be missed: green only for a paid order that stands.
   y += 8;
+  const settled = order.paid && !paidButCancelled(order) && !order.refundNeeded;
   doc.font('Helvetica-Bold').fontSize(11);
   const status = printable(paymentStatus(order));
   const textHeight = doc.heightOfString(status, { width: RIGHT_EDGE - MARGIN - 16 });
@@ -148,9 +160,9 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
   doc
     .rect(MARGIN, y, RIGHT_EDGE - MARGIN, statusHeight)
     .lineWidth(1)
-    .stroke(order.paid ? '#15803d' : '#b91c1c');
+    .stroke(settled ? '#15803d' : '#b91c1c');
   doc
-    .fillColor(order.paid ? '#15803d' : '#b91c1c')
+    .fillColor(settled ? '#15803d' : '#b91c1c')
     .text(status, MARGIN + 8, y + 8, { width: RIGHT_EDGE - MARGIN - 16 });
   doc.fillColor('#000000');
   y += statusHeight + 18;

@@ -214,6 +214,41 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
       expect(page).toContain('JD014600003');
     });
 
+    describe('finding 17: a paid order that will not ship says the money goes back', () => {
+      /** Paid by card, then marked as the late-payment path leaves it (DESIGN.md section 11). */
+      async function paidThen(status: 'cancelled' | 'placed'): Promise<[Order, string]> {
+        const order = await placeOrder(customer, await insertProduct(db, { priceCents: 5_000 }), 4);
+        const transactionId = await payWithCard(customer, order._id);
+        await db.kysely
+          .updateTable('orders')
+          .set({ order_status: status, refund_needed: db.dialect === 'postgres' ? true : 1 })
+          .where('id', '=', order._id)
+          .execute();
+        return [order, transactionId];
+      }
+
+      it('paid after its cancellation with the stock gone: CANCELLED, the payment to be refunded', async () => {
+        const [order, transactionId] = await paidThen('cancelled');
+        const shown = (
+          await call({ method: 'GET', url: `/api/orders/${order._id}` }, customer.token)
+        ).json() as Order;
+        expect(shown).toMatchObject({ orderStatus: 'cancelled', refundNeeded: true, paid: true });
+        const [page] = await invoiceText(order._id);
+        expect(page).toContain(
+          `CANCELLED - the payment of $200.00 (transaction ${transactionId}) is to be refunded`,
+        );
+        expect(page).not.toContain('PAID - transaction');
+      });
+
+      it('paid twice: PAID, and the second payment to be refunded', async () => {
+        const [order, transactionId] = await paidThen('placed');
+        const [page] = await invoiceText(order._id);
+        expect(page).toContain(
+          `PAID - transaction ${transactionId}; a second payment was received and is to be refunded`,
+        );
+      });
+    });
+
     it('an order of 50 lines runs over several pages, every line and the total on them', async () => {
       const products = [];
       for (let n = 0; n < 50; n += 1) products.push(await insertProduct(db, { priceCents: 1_250 }));
