@@ -21,12 +21,33 @@ export const passwordField = z
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** A person's name: 1-100 characters, not blank (sign-up, and the identity's name changes). */
+/**
+ * Text that is one line: no line break or other control character (C0, DEL, C1: `\p{Cc}`) and
+ * no Unicode line or paragraph separator. Names and PO numbers are printed into mails and
+ * exports as one line; a break inside one let a customer write their own paragraphs into the
+ * shop's mail (security report 2026-11-26, finding 4) and hide formulas in CSV cells (finding 5).
+ * A pattern rather than a refinement, so the API documents it.
+ */
+export const ONE_LINE_PATTERN = /^[^\p{Cc}\u2028\u2029]*$/u;
+
+/**
+ * The same text made one line, for what was stored before the rule (or comes from elsewhere):
+ * each run of control characters and separators, with the spaces around it, becomes one space.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\p{Cc}\u2028\u2029]+\s*/gu, ' ').trim();
+}
+
+/**
+ * A person's name: 1-100 characters, not blank, one line (sign-up, and the identity's name
+ * changes through `update-user`).
+ */
 export const accountNameField = z
   .string()
   .trim()
   .min(1, messages.nameRequired)
-  .max(100, 'Name is too long');
+  .max(100, 'Name is too long')
+  .regex(ONE_LINE_PATTERN, messages.nameOneLine);
 
 export const registerSchema = z.object({
   name: accountNameField,

@@ -63,6 +63,7 @@ export const b2bMessages = {
   tooManyLines: `One order can have at most ${MAX_ORDER_LINES} products`,
   noLines: 'Add at least one product to the order',
   poNumberTooLong: 'PO number must be at most 50 characters',
+  poNumberOneLine: 'PO number must be on one line, without line breaks or control characters',
   carrierRequired: 'Carrier is required with a tracking number',
   trackingRequired: 'Tracking number is required with a carrier',
   orderNotPaid: 'Only a paid order can be shipped.',

@@ -8,6 +8,7 @@ export const messages = {
   passwordRequired: 'Password is required!',
   passwordTooShort: 'Password must be longer than 8 character or long!',
   nameRequired: 'Name is required!',
+  nameOneLine: 'Name must be on one line, without line breaks or control characters',
   ratingRequired: 'Rating is required!',
   ratingHint: 'Review Must Be between 1-5',
   reviewRequired: 'Review is required!',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numberMessages, wholeNumberInput } from './numbers.js';
 import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from './b2b.js';
+import { ONE_LINE_PATTERN } from './accounts.js';
 
 /** Order states (DESIGN.md sections 5 and 11). */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -116,6 +117,7 @@ export const ordersCreateSchema = z.object({
     .string()
     .trim()
     .max(50, b2bMessages.poNumberTooLong)
+    .regex(ONE_LINE_PATTERN, b2bMessages.poNumberOneLine)
     .optional()
     .transform((value) => (value ? value : undefined)),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailField } from './accounts.js';
+import { emailField, ONE_LINE_PATTERN } from './accounts.js';
 import { ROLES } from './constants.js';
+import { messages } from './messages.js';
 import {
   buyerDetailLabels,
   buyerDetailMessages,
@@ -29,7 +30,9 @@ const profileText = (label: string, max: number) =>
 
 export const profileUpdateSchema = z
   .object({
-    displayName: profileText('Name', 100).min(1, 'Name cannot be empty'),
+    displayName: profileText('Name', 100)
+      .min(1, 'Name cannot be empty')
+      .regex(ONE_LINE_PATTERN, messages.nameOneLine),
     location: profileText('Location', 200),
     education: profileText('Highest Education', 200),
     phone: profileText('Phone', 30).regex(/^[+\d][\d\s().-]*$/, 'Enter a valid phone number'),

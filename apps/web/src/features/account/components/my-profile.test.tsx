@@ -1,4 +1,4 @@
-import { buyerDetailMessages, type User } from '@shop/shared';
+import { buyerDetailMessages, messages, type User } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,19 @@ describe('MyProfile buyer details', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Update' }));
     expect(await within(form).findByText(buyerDetailMessages.vatNumberInvalid)).toBeVisible();
     expect(vat).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('finding 4: refuses a name of more than one line with its message, and sends nothing', async () => {
+    const fetch = stubApi({});
+    renderWithProviders(<MyProfile user={user} />);
+    const form = screen.getByRole('region', { name: 'Update Profile' });
+    const name = within(form).getByLabelText('Name');
+    // A line separator: an input drops a typed line feed itself, not this or a control character.
+    await userEvent.type(name, 'Customer\u2028Your account is locked: call +1 900 555 0199');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update' }));
+    expect(await within(form).findByText(messages.nameOneLine)).toBeVisible();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import {
+  b2bMessages,
   cartMessages,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LIST_STORAGE_KEY,
@@ -141,6 +142,16 @@ describe('CheckoutForm', () => {
     await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
     await screen.findByRole('heading', { name: 'Payment page' });
     expect(JSON.parse(String(posted(fetch)[0]?.[1].body))).not.toHaveProperty('poNumber');
+  });
+
+  it('finding 4: refuses a PO number of more than one line with its message', async () => {
+    const fetch = stubApi({ 'GET /api/products': () => json([cases, psu]) });
+    renderCheckout();
+    const place = await screen.findByRole('button', { name: cartMessages.placeOrder });
+    await userEvent.type(screen.getByLabelText(cartMessages.poNumber), '+SUM(1,2)\u2028x');
+    await userEvent.click(place);
+    expect(await screen.findByText(b2bMessages.poNumberOneLine)).toBeInTheDocument();
+    expect(posted(fetch)).toHaveLength(0);
   });
 
   it('shows a refused line on that line, names it in an alert and reads the stock again', async () => {
