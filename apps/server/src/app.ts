@@ -244,11 +244,13 @@ export async function buildApp({
     driver: db.driver,
     changes: db.changes,
   });
+  const outbox = createOutboxRepository(db.kysely, db.dialect);
   const orders = createOrdersService({
     orders: ordersRepository,
     payments: paymentsRepository,
     gateway,
     mailer: mail,
+    recipients: outbox,
     log: app.log,
     rules: config.orderHolds,
   });
@@ -257,7 +259,7 @@ export async function buildApp({
   app.addHook('onReady', async () => orderExpiry.start());
   app.addHook('onClose', async () => orderExpiry.stop());
   const mailOutbox = createOutboxWorker({
-    outbox: createOutboxRepository(db.kysely, db.dialect),
+    outbox,
     mailer: mail,
     log: app.log,
     publicUrl: config.publicUrl,

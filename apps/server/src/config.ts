@@ -146,6 +146,14 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
     /** Attempts at an order mail before it is given up (and stays in the outbox, marked failed). */
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * Order mails one address may get per hour; the rest wait for a place (never dropped). 20:
+     * a buyer who places, pays and has shipped the 5 orders MAX_UNPAID_ORDERS allows at once gets
+     * 15 in that hour; a loop of orders got 30 a minute before (security report, finding 4).
+     */
+    MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Days a sent (or skipped) order mail stays in the outbox before the worker deletes it. */
+    MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     REDIS_URL: optionalString.pipe(
       z
         .string()
@@ -235,7 +243,15 @@ export interface Config {
   /** The order-mail outbox worker (modules/mail/outbox-worker.ts). */
   /** The seller's facts on invoices (SELLER_*). */
   seller: Seller;
-  mailOutbox: { intervalMs: number; retryBaseMs: number; maxAttempts: number };
+  mailOutbox: {
+    intervalMs: number;
+    retryBaseMs: number;
+    maxAttempts: number;
+    /** Order mails one address may get per hour (MAIL_PER_RECIPIENT_PER_HOUR). */
+    perRecipientPerHour: number;
+    /** How long sent and skipped rows are kept (MAIL_OUTBOX_RETENTION_DAYS), in ms. */
+    retentionMs: number;
+  };
   redisUrl: string | undefined;
 }
 
@@ -328,6 +344,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       intervalMs: env.MAIL_WORKER_INTERVAL_MS,
       retryBaseMs: env.MAIL_RETRY_BASE_MS,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      perRecipientPerHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+      retentionMs: env.MAIL_OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000,
     },
     redisUrl: env.REDIS_URL,
   };

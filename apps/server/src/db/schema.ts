@@ -123,6 +123,11 @@ export interface MailOutboxTable {
   claim_token: NullableText;
   /** Set when the worker gave up on the row after its last attempt (0010). */
   failed_at: NullableTime;
+  /** When the row took its place in its recipient's hourly allowance, before sending (0015). */
+  admitted_at: NullableTime;
+  /** Settled without sending (0015): the recipient never confirmed the address. */
+  skipped_at: NullableTime;
+  skip_reason: NullableText;
 }
 
 export interface PaymentsTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -61,6 +62,38 @@ export async function issueToken(
   });
   if (res.statusCode !== 200) throw new Error(`token failed: ${res.body}`);
   return (res.json() as { token: string }).token;
+}
+
+/**
+ * Marks an account's address confirmed, as following the confirmation mail's link does. Order
+ * mail goes only to confirmed addresses (security report 2026-11-26, finding 4): a test that
+ * expects order mail confirms its customer first.
+ */
+export async function confirmAddress(db: Db, email: string): Promise<void> {
+  const result = await db.kysely
+    .updateTable('auth_user')
+    .set({ emailVerified: db.dialect === 'postgres' ? true : 1 })
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`no identity for ${email}`);
+}
+
+/**
+ * An identity (Better Auth's `auth_user`) for an address, confirmed or not, without an account
+ * to sign in with: for tests that write order mail straight into the outbox.
+ */
+export async function insertIdentity(
+  db: Db,
+  email: string,
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<void> {
+  const now = nowIso();
+  const verified = db.dialect === 'postgres' ? confirmed : Number(confirmed);
+  // Better Auth's own columns, beyond the few the shop's schema types.
+  await sql`insert into auth_user (id, name, email, "emailVerified", "createdAt", "updatedAt")
+    values (${newId()}, 'Test Buyer', ${email.toLowerCase()}, ${verified}, ${now}, ${now})`.execute(
+    db.kysely,
+  );
 }
 
 /** A registered account made admin directly in the database. */

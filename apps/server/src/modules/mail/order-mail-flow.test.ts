@@ -7,6 +7,7 @@ import { buildTestApp, testConfig } from '../../test/build-app.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
 import {
   bearer,
+  confirmAddress,
   insertProduct,
   registerAccount,
   registerAdmin,
@@ -47,6 +48,8 @@ describe.each(testDatabases)('order mail from placing to shipping on $name', (ki
     });
     admin = await registerAdmin(app, db);
     customer = await registerAccount(app, { name: 'Daniel Okafor' });
+    // Order mail goes only to a confirmed address.
+    await confirmAddress(db, customer.email);
   });
   afterAll(async () => {
     await app.close();

@@ -3,6 +3,7 @@ import {
   formatDocumentTime,
   formatMoney,
   formatTimeLeft,
+  oneLine,
   orderMailMessages as m,
   orderPageUrl,
   paymentPageUrl,
@@ -170,14 +171,37 @@ function htmlOf(order: Order, content: MailContent): string {
 }
 
 /**
+ * The order with every name it prints on one line: names and PO numbers are refused with a
+ * line break at input now, but rows written before (and names from elsewhere) may hold one, and
+ * a customer's own paragraphs must not appear inside the shop's mail (security report
+ * 2026-11-26, finding 4).
+ */
+function oneLineTexts(order: Order): Order {
+  return {
+    ...order,
+    userName: oneLine(order.userName),
+    customerName: oneLine(order.customerName),
+    orderPName: oneLine(order.orderPName),
+    poNumber: order.poNumber === null ? null : oneLine(order.poNumber),
+    lines: order.lines.map((line) => ({ ...line, productName: oneLine(line.productName) })),
+    shipment: order.shipment && {
+      ...order.shipment,
+      carrier: oneLine(order.shipment.carrier),
+      trackingNumber: oneLine(order.shipment.trackingNumber),
+    },
+  };
+}
+
+/**
  * The mail of one outbox row, as plain text and HTML, written from the order as it was when the
  * change happened. Every value from the order is escaped in the HTML.
  */
 export function renderOrderMail(
   kind: OrderMailKind,
-  order: Order,
+  stored: Order,
   { publicUrl, now = new Date() }: { publicUrl: string; now?: Date },
 ): Omit<Mail, 'to'> {
+  const order = oneLineTexts(stored);
   const content = contentOf(kind, order, publicUrl, now);
   return { subject: content.subject, text: textOf(order, content), html: htmlOf(order, content) };
 }

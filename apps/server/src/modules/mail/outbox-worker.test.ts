@@ -7,6 +7,7 @@ import { newId } from '../../db/ids.js';
 import { toIso } from '../../db/time.js';
 import { buildTestApp, testConfig } from '../../test/build-app.js';
 import { testDatabases, type TestDb } from '../../test/databases.js';
+import { insertIdentity } from '../../test/factories.js';
 import { sampleOrder } from '../../test/order-fixtures.js';
 import { freePort, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './outbox-worker.js';
@@ -71,13 +72,22 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
     });
   }
 
-  /** Orders of their own (ids, recipients), enqueued as the orders module does. */
-  async function enqueue(kindOf: OrderMailKind, overrides: Partial<Order> = {}, q: Db = db) {
+  /**
+   * Orders of their own (ids, recipients), enqueued as the orders module does; each recipient a
+   * confirmed address unless `confirmed` is false (order mail goes only to confirmed ones).
+   */
+  async function enqueue(
+    kindOf: OrderMailKind,
+    overrides: Partial<Order> = {},
+    q: Db = db,
+    { confirmed = true } = {},
+  ) {
     const order = sampleOrder({
       _id: newId(),
       userEmail: `buyer-${newId()}@example.com`,
       ...overrides,
     });
+    if (!overrides.userEmail) await insertIdentity(q, order.userEmail, { confirmed });
     await enqueueOrderMail(q.kysely, kindOf, order);
     return order;
   }
@@ -154,7 +164,7 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
     }
     expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received).toHaveLength(3);
-    expect(await outbox.counts()).toEqual({ pending: 0, sent: 3, failed: 0 });
+    expect(await outbox.counts()).toEqual({ pending: 0, sent: 3, failed: 0, skipped: 0 });
   });
 
   it('keeps the mail while the mail server is down, retries with backoff, delivers when it is back', async () => {
@@ -238,10 +248,11 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
       sent: 0,
       failed: 0,
     });
-    expect(await outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    expect(await outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1, skipped: 0 });
   });
 
   it('gives up at once on a row it cannot write a mail from', async () => {
+    await insertIdentity(db, 'someone@example.com');
     await db.kysely
       .insertInto('mail_outbox')
       .values({
@@ -257,7 +268,7 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
     const good = await enqueue('order-placed');
     expect(await worker().runOnce()).toEqual({ sent: 1, failed: 1 });
     expect(smtp.received.map((mail) => mail.to[0])).toEqual([good.userEmail]);
-    expect(await outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 1 });
+    expect(await outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 1, skipped: 0 });
   });
 
   it("takes over a crashed instance's claim once its lease has run out", async () => {
@@ -333,7 +344,7 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
         expect(a).toBeGreaterThan(0);
         expect(b).toBeGreaterThan(0);
       }
-      expect(await outbox.counts()).toEqual({ pending: 0, sent: 30, failed: 0 });
+      expect(await outbox.counts()).toEqual({ pending: 0, sent: 30, failed: 0, skipped: 0 });
     } finally {
       await slow.close();
       await other.close();

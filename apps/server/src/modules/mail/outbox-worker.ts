@@ -5,6 +5,8 @@ import type { Mailer } from '../../auth/mailer.js';
 import { renderOrderMail } from './order-mail.js';
 import {
   ORDER_MAIL_KINDS,
+  UNCONFIRMED_RECIPIENT,
+  UNCONFIRMED_RECIPIENT_LOG,
   onOrderMailEnqueued,
   type ClaimedMail,
   type OrderMailKind,
@@ -27,15 +29,34 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   /** Rows claimed at once. */
   batchSize: number;
+  /**
+   * Order mails one recipient may get in any hour (MAIL_PER_RECIPIENT_PER_HOUR): the rest wait
+   * until a place opens, across instances.
+   */
+  perRecipientPerHour: number;
+  /** How long a sent or skipped row is kept before the worker deletes it. */
+  retentionMs: number;
+  /** How often (by the passes' clock) a worker deletes old rows, and in batches of how many. */
+  purgeEveryMs: number;
+  purgeBatchSize: number;
+  /** Batches one purge deletes at most; the rest go at the next one. */
+  purgeMaxBatches: number;
 }
+
+const HOUR_MS = 60 * 60_000;
 
 export const OUTBOX_DEFAULTS: OutboxWorkerOptions = {
   intervalMs: 2_000,
   retryBaseMs: 30_000,
-  retryMaxMs: 60 * 60_000,
+  retryMaxMs: HOUR_MS,
   maxAttempts: 10,
   leaseMs: 10 * 60_000,
   batchSize: 10,
+  perRecipientPerHour: 20,
+  retentionMs: 30 * 24 * HOUR_MS,
+  purgeEveryMs: 10 * 60_000,
+  purgeBatchSize: 500,
+  purgeMaxBatches: 20,
 };
 
 /** After an enqueue, the worker looks this much later: the change's transaction commits first. */
@@ -82,6 +103,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * mail and before the row was marked: the row is sent again after the lease, with the same
  * Message-ID, so a mail client can tell it is the same message. A mark that fails while the
  * process lives is retried by the next pass, without sending again.
+ *
+ * What it will not send (security report 2026-11-26, finding 4), checked here because every row
+ * passes here, whichever path wrote it: mail to an address its owner never confirmed (the row is
+ * settled as skipped, logged at info), and more than `perRecipientPerHour` mails to one address
+ * in any hour (the rest wait for a place, across instances). It also deletes sent and skipped
+ * rows after `retentionMs`.
  */
 export function createOutboxWorker({
   outbox,
@@ -106,6 +133,8 @@ export function createOutboxWorker({
   let running: Promise<PassResult> | undefined;
   let again = false;
   let stopping = false;
+  /** When this worker last deleted old rows (by the passes' clock); never yet. */
+  let lastPurge = Number.NEGATIVE_INFINITY;
 
   async function markUnmarked(now: string): Promise<void> {
     for (const [id, token] of unmarked) {
@@ -178,6 +207,62 @@ export function createOutboxWorker({
     return 'sent';
   }
 
+  /**
+   * Deletes the rows sent or skipped longer than the retention ago, a batch at a time, at most
+   * every `purgeEveryMs`. Given-up rows stay: each was logged as an error and waits for the
+   * operator to retry or delete it (README, Order mail).
+   */
+  async function purge(now: Date): Promise<void> {
+    if (now.getTime() - lastPurge < options.purgeEveryMs) return;
+    lastPurge = now.getTime();
+    const before = new Date(now.getTime() - options.retentionMs).toISOString();
+    let deleted = 0;
+    for (let batch = 0; batch < options.purgeMaxBatches && !stopping; batch += 1) {
+      const gone = await outbox.purgeSettled(before, options.purgeBatchSize);
+      deleted += gone;
+      // Each call deletes up to a batch of sent rows and a batch of skipped ones.
+      if (gone < options.purgeBatchSize) break;
+    }
+    if (deleted > 0) log.info({ deleted, before }, 'old order mail deleted from the outbox');
+  }
+
+  /**
+   * Whether a claimed row may be sent now: its recipient confirmed the address (otherwise it is
+   * settled unsent) and has a place left in their hour (otherwise their waiting mail is put off
+   * until one opens). `putOff` collects the recipients put off in this pass.
+   */
+  async function mayDeliver(
+    row: ClaimedMail,
+    token: string,
+    now: Date,
+    confirmed: ReadonlySet<string>,
+    putOff: Set<string>,
+  ): Promise<boolean> {
+    if (!confirmed.has(row.recipient.toLowerCase())) {
+      await outbox.markSkipped(row.id, token, UNCONFIRMED_RECIPIENT, now.toISOString());
+      log.info({ outboxId: row.id, kind: row.kind }, UNCONFIRMED_RECIPIENT_LOG);
+      return false;
+    }
+    // Given back already with the rest of this recipient's mail.
+    if (putOff.has(row.recipient)) return false;
+    const admission = await outbox.admit(row, token, {
+      now: now.toISOString(),
+      since: new Date(now.getTime() - HOUR_MS).toISOString(),
+      max: options.perRecipientPerHour,
+    });
+    if (admission.kind === 'admitted') return true;
+    if (admission.kind === 'full') {
+      const until = new Date(Date.parse(admission.oldest) + HOUR_MS).toISOString();
+      await outbox.deferRecipient(row.recipient, token, until);
+      putOff.add(row.recipient);
+      log.info(
+        { outboxId: row.id, kind: row.kind, until, perHour: options.perRecipientPerHour },
+        'order mail waits: its recipient has had the most order mail an hour allows',
+      );
+    }
+    return false;
+  }
+
   async function runOnce(now = new Date()): Promise<PassResult> {
     const result: PassResult = { sent: 0, failed: 0 };
     await markUnmarked(now.toISOString());
@@ -189,11 +274,14 @@ export function createOutboxWorker({
         leaseUntil: new Date(now.getTime() + options.leaseMs).toISOString(),
         limit: options.batchSize,
       });
+      const confirmed = await outbox.confirmedRecipients(claimed.map((row) => row.recipient));
+      const putOff = new Set<string>();
       for (const [index, row] of claimed.entries()) {
         if (stopping) {
           await outbox.release(ids(claimed.slice(index)), token, now.toISOString());
           return result;
         }
+        if (!(await mayDeliver(row, token, now, confirmed, putOff))) continue;
         const outcome = await deliver(row, token, now);
         if (outcome === 'sent') {
           result.sent += 1;
@@ -206,8 +294,15 @@ export function createOutboxWorker({
           return result;
         }
       }
-      if (claimed.length < options.batchSize) return result;
+      if (claimed.length < options.batchSize) break;
     }
+    try {
+      await purge(now);
+    } catch (error) {
+      // The next purge tries again; the mail of this pass went out.
+      log.warn({ err: error }, 'deleting old order mail from the outbox failed');
+    }
+    return result;
   }
 
   function tick(): void {

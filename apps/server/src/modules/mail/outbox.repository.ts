@@ -1,9 +1,14 @@
 import type { Order } from '@shop/shared';
-import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, MailOutboxTable } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { nowIso, toIso } from '../../db/time.js';
+
+/** Why a row was settled unsent, and what is logged (at info) when a mail is not sent for it. */
+export const UNCONFIRMED_RECIPIENT = 'recipient has not confirmed the address';
+export const UNCONFIRMED_RECIPIENT_LOG =
+  'order mail not sent: its recipient has not confirmed the address';
 
 /** The order mails a customer gets (DESIGN.md section 9). */
 export const ORDER_MAIL_KINDS = ['order-placed', 'order-paid', 'order-shipped'] as const;
@@ -84,7 +89,24 @@ export interface OutboxCounts {
   pending: number;
   sent: number;
   failed: number;
+  /** Settled without sending: the recipient never confirmed the address. */
+  skipped: number;
 }
+
+/** What `admit` answers: the row may be sent now, its recipient's hour is full, or it was lost. */
+export type Admission =
+  | { kind: 'admitted' }
+  /** `oldest`: the earliest admission still in the window; a place opens an hour after it. */
+  | { kind: 'full'; oldest: string }
+  /** The claim was taken over (its lease ran out): not this pass's row any more. */
+  | { kind: 'lost' };
+
+/**
+ * The first key of the advisory lock that queues admissions to one recipient on PostgreSQL (the
+ * second is the address's hash): the two-key form keeps clear of the one-key locks of the seed
+ * and the first admin.
+ */
+const RECIPIENT_LOCK_CLASS = 0x6d61696c; // 'mail'
 
 /** The outbox table, as the worker uses it (modules own their tables: only this file writes SQL). */
 export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
@@ -106,6 +128,7 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
           .select('id')
           .where('sent_at', 'is', null)
           .where('failed_at', 'is', null)
+          .where('skipped_at', 'is', null)
           .where('next_attempt_at', '<=', now)
           .orderBy('next_attempt_at')
           .orderBy('id')
@@ -128,6 +151,7 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
         // Checked again on the row itself: another instance may have claimed it meanwhile.
         .where('mail_outbox.sent_at', 'is', null)
         .where('mail_outbox.failed_at', 'is', null)
+        .where('mail_outbox.skipped_at', 'is', null)
         .where('mail_outbox.next_attempt_at', '<=', now)
         .returning([
           'mail_outbox.id',
@@ -169,6 +193,8 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
         .updateTable('mail_outbox')
         .set({
           claim_token: null,
+          // A failed attempt gives its place in the recipient's hour back.
+          admitted_at: null,
           last_error: error.slice(0, 2000),
           ...(retryAt === null ? { failed_at: now } : { next_attempt_at: retryAt }),
         })
@@ -176,6 +202,149 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
         .where('claim_token', '=', token)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Which of these addresses their owner has confirmed (Better Auth's `emailVerified`), in
+     * lower case. Order mail goes only to those (security report 2026-11-26, finding 4): an
+     * account registered under someone else's address must not make the shop mail it.
+     */
+    async confirmedRecipients(emails: readonly string[]): Promise<Set<string>> {
+      const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
+      if (wanted.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('auth_user')
+        .select('email')
+        // Better Auth stores addresses in lower case, as the shop's users table does.
+        .where('email', 'in', wanted)
+        .where('emailVerified', '=', dialect === 'postgres' ? true : 1)
+        .execute();
+      return new Set(rows.map((row) => row.email.toLowerCase()));
+    },
+
+    /** Settles a claimed row without sending it (`reason` says why); never tried again. */
+    async markSkipped(id: string, token: string, reason: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({ skipped_at: now, skip_reason: reason, claim_token: null })
+        .where('id', '=', id)
+        .where('claim_token', '=', token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Takes a place for a claimed row in its recipient's allowance: at most `max` rows admitted
+     * after `since` (an hour ago). The place is taken before the mail is sent, by one conditional
+     * UPDATE that counts the recipient's admissions itself. SQLite runs that statement alone
+     * (one writer at a time, whatever the connection); PostgreSQL first takes an advisory lock
+     * on the recipient for the transaction, so instances admitting at once are queued and cannot
+     * both take the last place (read committed would let each count without the other's).
+     */
+    async admit(
+      row: { id: string; recipient: string },
+      token: string,
+      { now, since, max }: { now: string; since: string; max: number },
+    ): Promise<Admission> {
+      const take = async (q: Kysely<Database> | Transaction<Database>) => {
+        const result = await q
+          .updateTable('mail_outbox')
+          .set({ admitted_at: now })
+          .where('id', '=', row.id)
+          .where('claim_token', '=', token)
+          .where((eb) =>
+            eb(
+              eb
+                .selectFrom('mail_outbox as admitted')
+                .select(eb.fn.countAll<number>().as('places'))
+                .where('admitted.recipient', '=', row.recipient)
+                .where('admitted.admitted_at', '>', since)
+                // A row admitted before by a pass that died counts once, as itself.
+                .where('admitted.id', '!=', row.id),
+              '<',
+              max,
+            ),
+          )
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      };
+      const taken =
+        dialect === 'postgres'
+          ? await db.transaction().execute(async (trx) => {
+              await sql`select pg_advisory_xact_lock(${sql.lit(RECIPIENT_LOCK_CLASS)}, hashtext(${row.recipient}))`.execute(
+                trx,
+              );
+              return take(trx);
+            })
+          : await take(db);
+      if (taken) return { kind: 'admitted' };
+      const [mine, window] = await Promise.all([
+        db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('id', '=', row.id)
+          .where('claim_token', '=', token)
+          .executeTakeFirst(),
+        db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.min('admitted_at').as('oldest'))
+          .where('recipient', '=', row.recipient)
+          .where('admitted_at', '>', since)
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (!mine) return { kind: 'lost' };
+      // The hour emptied since the UPDATE looked: a place is there now, at the next pass.
+      return { kind: 'full', oldest: window.oldest === null ? since : toIso(window.oldest) };
+    },
+
+    /**
+     * Puts off a recipient's waiting mail to `until` (when a place opens in their hour): the rows
+     * this pass claimed are given back with the attempt uncounted, and the unclaimed ones due
+     * before then move with them, so a long queue for one address is put off in one statement,
+     * not looked at row by row on every pass. Nothing is dropped.
+     */
+    async deferRecipient(recipient: string, token: string, until: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({
+          next_attempt_at: until,
+          attempts: eb
+            .case()
+            .when('claim_token', '=', token)
+            .then(eb('attempts', '-', 1))
+            .else(eb.ref('attempts'))
+            .end(),
+          claim_token: null,
+        }))
+        .where('recipient', '=', recipient)
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('skipped_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('claim_token', '=', token),
+            eb.and([eb('claim_token', 'is', null), eb('next_attempt_at', '<', until)]),
+          ]),
+        )
+        .execute();
+    },
+
+    /**
+     * Deletes up to `limit` rows sent before `before`, and up to `limit` skipped before it;
+     * answers how many went. Rows given up on (`failed_at`) stay for the operator.
+     */
+    async purgeSettled(before: string, limit: number): Promise<number> {
+      let deleted = 0;
+      for (const column of ['sent_at', 'skipped_at'] as const) {
+        const result = await db
+          .deleteFrom('mail_outbox')
+          .where('id', 'in', (qb) =>
+            qb.selectFrom('mail_outbox').select('id').where(column, '<', before).limit(limit),
+          )
+          .executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      return deleted;
     },
 
     /** Gives back claimed rows not attempted (the worker is stopping): due now, attempt uncounted. */
@@ -204,12 +373,18 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect) {
           eb.fn
             .sum<number | string>(eb.case().when('failed_at', 'is not', null).then(1).else(0).end())
             .as('failed'),
+          eb.fn
+            .sum<number | string>(
+              eb.case().when('skipped_at', 'is not', null).then(1).else(0).end(),
+            )
+            .as('skipped'),
           eb.fn.countAll<number | string>().as('total'),
         ])
         .executeTakeFirstOrThrow();
       const sent = Number(row.sent ?? 0);
       const failed = Number(row.failed ?? 0);
-      return { pending: Number(row.total) - sent - failed, sent, failed };
+      const skipped = Number(row.skipped ?? 0);
+      return { pending: Number(row.total) - sent - failed - skipped, sent, failed, skipped };
     },
   };
 }

@@ -15,6 +15,7 @@ import { testDatabases, type TestDb } from '../../test/databases.js';
 import {
   bearer,
   insertProduct,
+  confirmAddress,
   registerAccount,
   registerAdmin,
   stockIn,
@@ -57,6 +58,8 @@ describe.each(testDatabases)('order holds on $name', (kind) => {
     second = await buildTestApp(otherDb, overrides, { mailer });
     admin = await registerAdmin(app, db);
     customer = await registerAccount(app, { name: 'Hoarding Harry' });
+    // The cancellation mails below go only to a confirmed address.
+    await confirmAddress(db, customer.email);
   });
   afterAll(async () => {
     await app?.close();

@@ -19,6 +19,7 @@ import type { Mailer } from '../../auth/mailer.js';
 import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { UNCONFIRMED_RECIPIENT_LOG, type OutboxRepository } from '../mail/outbox.repository.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { PaymentsRepository } from '../payments/payments.repository.js';
 import { toOrder } from './order-view.js';
@@ -51,6 +52,8 @@ export interface OrdersServiceDeps {
   payments: Pick<PaymentsRepository, 'openIntents' | 'setIntentStatus'>;
   gateway: PaymentGateway;
   mailer: Mailer;
+  /** Which addresses are confirmed: order mail, the cancellation's too, goes to those only. */
+  recipients: Pick<OutboxRepository, 'confirmedRecipients'>;
   log: FastifyBaseLogger;
   rules: OrderHoldRules;
 }
@@ -112,6 +115,7 @@ export function createOrdersService({
   payments,
   gateway,
   mailer,
+  recipients,
   log,
   rules,
 }: OrdersServiceDeps) {
@@ -164,9 +168,18 @@ export function createOrdersService({
     return charged;
   }
 
-  /** Tells the customer their order was cancelled, line by line. Best effort: it stands. */
+  /**
+   * Tells the customer their order was cancelled, line by line. Best effort: it stands. Like
+   * every order mail, only to an address its owner confirmed (the outbox worker's rule, through
+   * the same check): otherwise it is not sent, and that is logged at info.
+   */
   async function mailCancellation(order: OrderRow, reason: CancelReason): Promise<void> {
     try {
+      const confirmed = await recipients.confirmedRecipients([order.user_email]);
+      if (!confirmed.has(order.user_email.toLowerCase())) {
+        log.info({ orderId: order.id }, UNCONFIRMED_RECIPIENT_LOG);
+        return;
+      }
       const lines = (await orders.linesOf([order.id])).get(order.id) ?? [];
       await mailer.send({
         to: order.user_email,

@@ -46,8 +46,11 @@ const columns = (f: ProductFields) => ({
   ),
 });
 
-/** A SKU names one product: the unique index refuses a second one, even from a racing write. */
-const SKU_INDEX = { index: 'products_sku_idx', table: 'products', column: 'sku' } as const;
+/**
+ * A SKU names one product, in any case (`PRB-1` is `prb-1`, migration 0015): the unique index on
+ * `lower(sku)` refuses a second one, even from a racing write.
+ */
+const SKU_INDEX = { index: 'products_sku_lower_idx', table: 'products', column: 'sku' } as const;
 export const SKU_TAKEN = 'sku-taken';
 
 /** What the orders module lends the catalog to remove a product that has orders. */
