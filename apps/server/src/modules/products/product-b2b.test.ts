@@ -250,6 +250,44 @@ describe.each(testDatabases)('B2B product fields on $name', (kind) => {
     expect(same.statusCode, same.body).toBe(200);
   });
 
+  describe('finding 16: a SKU is one SKU in any case', () => {
+    it('refuses another spelling of a taken SKU with 409 on sku, on create and on edit', async () => {
+      const sku = freshSku('PRB');
+      const first = await added({ ...b2bProduct(), sku });
+      const before = await count();
+      const lower = await create({ ...b2bProduct(), sku: sku.toLowerCase() });
+      expect(lower.statusCode, lower.body).toBe(409);
+      expect(apiErrorSchema.parse(lower.json()).error).toEqual({
+        code: 'conflict',
+        message: m.skuTaken,
+        fields: { sku: m.skuTaken },
+      });
+      expect(await count()).toBe(before);
+
+      const other = await added(b2bProduct());
+      const otherBefore = await read(other);
+      const mixed = `${sku.slice(0, 1).toLowerCase()}${sku.slice(1)}`;
+      const edit = await update(other, { ...b2bProduct(), name: 'Renamed', sku: mixed });
+      expect(edit.statusCode, edit.body).toBe(409);
+      expect(apiErrorSchema.parse(edit.json()).error.fields).toEqual({ sku: m.skuTaken });
+      expect(await read(other)).toEqual(otherBefore);
+
+      // The product itself may change its SKU's case.
+      const recased = await update(first, { ...b2bProduct(), sku: sku.toLowerCase() });
+      expect(recased.statusCode, recased.body).toBe(200);
+      expect((await read(first)).sku).toBe(sku.toLowerCase());
+    });
+
+    it('refuses the second of two spellings added at the same time', async () => {
+      const sku = freshSku('RACE-CASE');
+      const results = await Promise.all([
+        create({ ...b2bProduct(), sku: sku.toUpperCase() }),
+        create({ ...b2bProduct(), sku: sku.toLowerCase() }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    });
+  });
+
   it('refuses a taken SKU once when two admins add it at the same time', async () => {
     const sku = freshSku('RACE');
     const results = await Promise.all([
