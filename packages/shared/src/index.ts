@@ -5,6 +5,7 @@ export * from './ids.js';
 export * from './list.js';
 export * from './products.js';
 export * from './reviews.js';
+export * from './reviewer-names.js';
 export * from './format.js';
 export * from './accounts.js';
 export * from './users.js';

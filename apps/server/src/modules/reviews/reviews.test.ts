@@ -144,6 +144,31 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
     expect((await list('?limit=1')).reviews[0]?.reviewer).toBe('CaseForge Official');
   });
 
+  it('finding 9: refuses the shop spelt with homoglyphs, digits and other words; ordinary names pass', async () => {
+    const report = [
+      'СaseForge Team',
+      'ＣａｓｅＦｏｒｇｅ',
+      'CaseF0rge',
+      'Adm1n',
+      'Admins',
+      'Supp0rt',
+      'Shop Owner',
+      'The Shop',
+    ];
+    for (const name of report) {
+      const poser = await registerAccount(app, { name });
+      const res = await write(poser.token);
+      expect(res.statusCode, name).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).error.message).toBe(messages.reviewerNameReserved);
+    }
+    for (const name of ['Anna Case', 'Forge Metals Ltd', 'Анна Каренина', 'Σωκράτης', '王小明']) {
+      const buyer = await registerAccount(app, { name });
+      expect((await write(buyer.token)).statusCode, name).toBe(200);
+    }
+    const { reviews } = await list();
+    expect(reviews.some((review) => report.includes(review.reviewer))).toBe(false);
+  });
+
   it('serves the newest 100 by default, the rest by page, with the total in a header', async () => {
     const start = Date.parse('2020-01-01T00:00:00.000Z');
     const rows = Array.from({ length: 250 }, (_, i) => ({
