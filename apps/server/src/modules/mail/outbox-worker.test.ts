@@ -14,6 +14,7 @@ import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './ou
 import {
   createOutboxRepository,
   enqueueOrderMail,
+  UNCONFIRMED_RECIPIENT_LOG,
   type OrderMailKind,
   type OutboxRepository,
 } from './outbox.repository.js';
@@ -249,6 +250,27 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
       failed: 0,
     });
     expect(await outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1, skipped: 0 });
+  });
+
+  it('finding 4: settles mail to an unconfirmed address unsent, logged at info, never retried', async () => {
+    const { log, lines } = keptLog();
+    const stranger = await enqueue('order-placed', {}, db, { confirmed: false });
+    const nobody = await enqueue('order-paid', { userEmail: `unknown-${newId()}@example.com` });
+    const good = await enqueue('order-placed');
+    expect(await worker({}, { log }).runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((mail) => mail.to[0])).toEqual([good.userEmail]);
+    expect(await outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0, skipped: 2 });
+    const skipped = lines.filter((line) => line.msg === UNCONFIRMED_RECIPIENT_LOG);
+    expect(skipped).toHaveLength(2);
+    expect(skipped.every((line) => line.level === 30)).toBe(true);
+    expect(lines.some((line) => line.level >= 40)).toBe(false);
+    // Not due again, whenever the next pass runs.
+    expect(await worker().runOnce(new Date(Date.now() + 30 * 24 * 3600 * SECOND))).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(smtp.received.map((mail) => mail.to[0])).not.toContain(stranger.userEmail);
+    expect(smtp.received.map((mail) => mail.to[0])).not.toContain(nobody.userEmail);
   });
 
   it('gives up at once on a row it cannot write a mail from', async () => {
