@@ -58,6 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
       REVIEW_RATE_LIMIT_PER_HOUR: '10000',
       MAX_UNPAID_ORDERS: '10000',
+      MAX_UNPAID_VALUE: '1000000000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
