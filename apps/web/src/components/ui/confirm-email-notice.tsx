@@ -31,10 +31,7 @@ export function ConfirmEmailNotice({ message, email, resend }: ConfirmEmailNotic
   }
 
   return (
-    <div
-      role="alert"
-      className="alert alert-warning alert-soft mt-4 flex flex-col items-start gap-3"
-    >
+    <div role="alert" className="alert alert-error alert-soft mt-4 flex flex-col items-start gap-3">
       <p>{message}</p>
       <button
         type="button"
