@@ -133,7 +133,7 @@ test.describe('catalog admin', () => {
       .getByRole('region', { name: 'My orders' })
       .getByRole('row')
       .filter({ hasText: previewText(name) });
-    await expect(myRow.getByText(/^Pay within 1 day 23 h$/)).toBeVisible();
+    await expect(myRow.getByText(/^Pay within \d+ min$/)).toBeVisible();
 
     // The admin is told what deleting does before confirming.
     await page.goto(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`);

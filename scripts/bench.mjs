@@ -123,7 +123,9 @@ npm run bench: load benchmarks and Lighthouse
   code:     commit ${meta.commit}
   shop:     node apps/server/dist/main.js, NODE_ENV=production, LOG_LEVEL=${options.logLevel}, output ${logWhere},
             a temporary DATA_DIR (SQLite) removed at the end${options.cpuProf ? ', with --cpu-prof' : ''}
-  limits:   raised out of the way: ${Object.keys(RAISED_LIMITS).join(', ')} = ${Object.values(RAISED_LIMITS)[0]}
+  limits:   raised out of the way: ${Object.entries(RAISED_LIMITS)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(', ')}
   load:     autocannon ${autocannonVersion} in this process, ${options.connections} connections, pipelining ${options.pipelining},
             ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} round(s) interleaved
             (per round and case: shop, then bare), median of ${options.rounds}

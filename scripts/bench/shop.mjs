@@ -17,6 +17,10 @@ export const RAISED_LIMITS = {
   ORDER_RATE_LIMIT_PER_MINUTE: '1000000000',
   PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000000',
   MAX_UNPAID_ORDERS: '1000000000',
+  MAX_UNPAID_VALUE: '1000000000000',
+  // The shop runs as in production, where ordering needs a confirmed email; the bench's
+  // customer never opens the confirmation mail.
+  ORDER_REQUIRES_CONFIRMED_EMAIL: 'false',
 };
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };

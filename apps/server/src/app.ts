@@ -120,7 +120,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where log lines go; standard output, written synchronously, when not given. */
   logStream?: DestinationStream;
-  /** The clock idempotency keys expire by; tests move it forward. */
+  /** The clock idempotency keys expire by and orders are placed by; tests move it forward. */
   now?: () => Date;
 }
 
@@ -221,7 +221,12 @@ export async function buildApp({
   const auth = createAuth({ config, db, secret, mailer: mail, log: app.log });
   const tokens = createAccessTokens(secret);
   app.decorate('shopAuth', auth);
-  registerGuard(app, { db, auth, tokens });
+  registerGuard(app, {
+    db,
+    auth,
+    tokens,
+    requireConfirmedEmail: config.orderHolds.requireConfirmedEmail,
+  });
   registerInputGuard(app);
   await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
   // Before the routes (it declares their header) and before compression (it stores plain JSON).
@@ -253,6 +258,7 @@ export async function buildApp({
     recipients: outbox,
     log: app.log,
     rules: config.orderHolds,
+    ...(now ? { now } : {}),
   });
   const orderExpiry = createOrderExpiry(orders, app.log);
   app.decorate('orderExpiry', orderExpiry);

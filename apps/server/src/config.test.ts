@@ -123,12 +123,37 @@ describe('config', () => {
     expect(() => parseConfig({ SELLER_EMAIL: 'accounts' })).toThrow(/SELLER_EMAIL/);
   });
 
-  it('reads how long unpaid orders hold stock and how many one customer may hold', () => {
-    expect(parseConfig({}).orderHolds).toEqual({ holdMinutes: 2880, maxUnpaidOrders: 5 });
-    expect(parseConfig({ ORDER_HOLD_MINUTES: '30', MAX_UNPAID_ORDERS: '2' }).orderHolds).toEqual({
+  it('reads how long unpaid orders hold stock, how many one customer may hold and their value', () => {
+    expect(parseConfig({}).orderHolds).toEqual({
       holdMinutes: 30,
-      maxUnpaidOrders: 2,
+      maxUnpaidOrders: 5,
+      maxUnpaidCents: 2_500_000,
+      requireConfirmedEmail: false,
     });
+    expect(
+      parseConfig({ ORDER_HOLD_MINUTES: '90', MAX_UNPAID_ORDERS: '2', MAX_UNPAID_VALUE: '1200' })
+        .orderHolds,
+    ).toMatchObject({ holdMinutes: 90, maxUnpaidOrders: 2, maxUnpaidCents: 120_000 });
+  });
+
+  it('asks for a confirmed email to order in production by default, else only when told', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    const required = (env: Record<string, string>) =>
+      parseConfig(env).orderHolds.requireConfirmedEmail;
+    expect(required({ ...production, ...stripe })).toBe(true);
+    expect(required({ ...production, ...stripe, ORDER_REQUIRES_CONFIRMED_EMAIL: '' })).toBe(true);
+    expect(required({ ...production, ...stripe, ORDER_REQUIRES_CONFIRMED_EMAIL: 'false' })).toBe(
+      false,
+    );
+    expect(required({})).toBe(false);
+    expect(required({ NODE_ENV: 'test' })).toBe(false);
+    expect(required({ NODE_ENV: 'development', ORDER_REQUIRES_CONFIRMED_EMAIL: 'true' })).toBe(
+      true,
+    );
+    expect(() => parseConfig({ ORDER_REQUIRES_CONFIRMED_EMAIL: 'yes' })).toThrow(
+      /^Invalid configuration: ORDER_REQUIRES_CONFIRMED_EMAIL /,
+    );
   });
 
   it.each([
@@ -137,6 +162,8 @@ describe('config', () => {
     [{ ORDER_HOLD_MINUTES: '1.5' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
     [{ MAX_UNPAID_ORDERS: '-1' }, /^Invalid configuration: MAX_UNPAID_ORDERS /],
     [{ MAX_UNPAID_ORDERS: 'many' }, /^Invalid configuration: MAX_UNPAID_ORDERS /],
+    [{ MAX_UNPAID_VALUE: '0' }, /^Invalid configuration: MAX_UNPAID_VALUE /],
+    [{ MAX_UNPAID_VALUE: '99.5' }, /^Invalid configuration: MAX_UNPAID_VALUE /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],

@@ -98,8 +98,12 @@ const envSchema = z
       .optional()
       .transform((value) => value === 'true'),
     /** How long an unpaid order holds its stock, and how many one customer may hold (DESIGN 11). */
-    ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(2880),
+    ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(30),
     MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
+    /** What one customer's unpaid orders may hold together, in whole dollars. */
+    MAX_UNPAID_VALUE: z.coerce.number().int().min(1).max(1_000_000_000_000).default(25_000),
+    /** Whether placing an order needs a confirmed email; unset: only in production. */
+    ORDER_REQUIRES_CONFIRMED_EMAIL: z.enum(['true', 'false', '']).optional(),
     /** Other sites allowed to call the API from a browser, comma-separated; none by default. */
     CORS_ORIGINS: optionalString.pipe(
       z
@@ -223,8 +227,17 @@ export interface Config {
   /** Whether an email-and-password account must verify its address before signing in. */
   requireEmailVerification: boolean;
   rateLimits: RateLimits;
-  /** Unpaid orders: minutes they hold their stock, and how many one customer may hold. */
-  orderHolds: { holdMinutes: number; maxUnpaidOrders: number };
+  /**
+   * Unpaid orders: minutes they hold their stock (and an expired order's products stay out of
+   * its customer's reach), how many one customer may hold and their value together (cents), and
+   * whether placing one needs a confirmed email. Admins are held to none of it.
+   */
+  orderHolds: {
+    holdMinutes: number;
+    maxUnpaidOrders: number;
+    maxUnpaidCents: number;
+    requireConfirmedEmail: boolean;
+  };
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   /** Which proxies in front may say who the client is (`X-Forwarded-For`); false: none. */
@@ -312,7 +325,14 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
       reviewsPerHour: env.REVIEW_RATE_LIMIT_PER_HOUR,
     },
-    orderHolds: { holdMinutes: env.ORDER_HOLD_MINUTES, maxUnpaidOrders: env.MAX_UNPAID_ORDERS },
+    orderHolds: {
+      holdMinutes: env.ORDER_HOLD_MINUTES,
+      maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+      maxUnpaidCents: env.MAX_UNPAID_VALUE * 100,
+      requireConfirmedEmail: env.ORDER_REQUIRES_CONFIRMED_EMAIL
+        ? env.ORDER_REQUIRES_CONFIRMED_EMAIL === 'true'
+        : env.NODE_ENV === 'production',
+    },
     corsOrigins: env.CORS_ORIGINS ?? [],
     trustProxy: env.TRUST_PROXY,
     paymentsTestMode: !env.STRIPE_SECRET_KEY,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { b2bErrorStatus } from './b2b.js';
 import { idempotencyErrorStatus } from './idempotency.js';
+import { orderLimitErrorStatus } from './order-limits.js';
 import { stockErrorStatus } from './stock.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
@@ -23,6 +24,7 @@ export const errorStatus = {
   ...idempotencyErrorStatus,
   ...stockErrorStatus,
   ...b2bErrorStatus,
+  ...orderLimitErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -33,3 +33,4 @@ export * from './error-page.js';
 export * from './admin-lists.js';
 export * from './list-params.js';
 export * from './product-search.js';
+export * from './order-limits.js';

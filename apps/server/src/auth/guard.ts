@@ -1,4 +1,4 @@
-import { messages, type Role } from '@shop/shared';
+import { messages, orderLimitMessages, type Role } from '@shop/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
@@ -23,6 +23,8 @@ export interface CurrentUser {
   email: string;
   displayName: string;
   role: Role;
+  /** Whether the identity's email address is confirmed, as it is now in the database. */
+  emailVerified: boolean;
 }
 
 /** The identity-service session of a `session` route. */
@@ -36,6 +38,11 @@ export interface CurrentSession {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route needs a confirmed email too (placing an order, when ORDER_REQUIRES_CONFIRMED_EMAIL
+     * is on; admins never): else 403 `email_not_confirmed`, before the body is read.
+     */
+    confirmedEmail?: boolean;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -58,7 +65,18 @@ const unauthorized = (message: string) => new AppError('unauthorized', message);
 
 export function registerGuard(
   app: FastifyInstance,
-  { db, auth, tokens }: { db: Db; auth: Auth; tokens: AccessTokens },
+  {
+    db,
+    auth,
+    tokens,
+    requireConfirmedEmail,
+  }: {
+    db: Db;
+    auth: Auth;
+    tokens: AccessTokens;
+    /** ORDER_REQUIRES_CONFIRMED_EMAIL: whether `config.confirmedEmail` routes ask for it. */
+    requireConfirmedEmail: boolean;
+  },
 ): void {
   const repository = createSessionsRepository(db.kysely);
   const sessions = createSessionCache(db.changes, (userId, sessionId) =>
@@ -105,9 +123,20 @@ export function registerGuard(
       };
       return;
     }
-    request.currentUser = await userFromToken(request);
-    if (access === 'admin' && request.currentUser.role !== 'admin') {
+    const user = await userFromToken(request);
+    request.currentUser = user;
+    if (access === 'admin' && user.role !== 'admin') {
       throw new AppError('forbidden', messages.noPermission);
+    }
+    // Here rather than in the service: nothing is claimed (an Idempotency-Key) or touched (the
+    // stock) before it, so the same order goes through once the address is confirmed.
+    if (
+      requireConfirmedEmail &&
+      request.routeOptions.config.confirmedEmail &&
+      user.role !== 'admin' &&
+      !user.emailVerified
+    ) {
+      throw new AppError('email_not_confirmed', orderLimitMessages.emailNotConfirmed);
     }
   });
 }

@@ -4,7 +4,7 @@ import { createSessionCache, MAX_CACHED_SESSIONS } from './session-cache.js';
 import type { TokenSession } from './sessions.repository.js';
 
 const session = (id: string): TokenSession => ({
-  user: { id, email: `${id}@example.com`, displayName: id, role: 'user' },
+  user: { id, email: `${id}@example.com`, displayName: id, role: 'user', emailVerified: false },
   expiresAt: '2999-01-01T00:00:00.000Z',
 });
 
@@ -27,8 +27,8 @@ describe('the session cache of API tokens', () => {
     expect(reads.count).toBe(1);
   });
 
-  it('reads again after a sign-out or a user change, and then refuses the ended session', async () => {
-    for (const table of ['auth_session', 'users'] as const) {
+  it('reads again after a sign-out, a user change or a confirmed email, and then refuses the ended session', async () => {
+    for (const table of ['auth_session', 'users', 'auth_user'] as const) {
       const { feed, bump } = fakeFeed();
       const live = new Set(['u1/s1']);
       const { reads, lookup } = countingLookup(live);

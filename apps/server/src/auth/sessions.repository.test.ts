@@ -38,7 +38,7 @@ describe.each(testDatabases)('the sessions behind API tokens on $name', (kind) =
       headers: bearer(account.token),
     });
 
-  it("finds a token's user with its role, only through that user's own session", async () => {
+  it("finds a token's user with its role and whether its email is confirmed, only through that user's own session", async () => {
     const me = await registerAccount(app);
     const other = await registerAccount(app);
     const mine = await idsOf(me);
@@ -51,8 +51,17 @@ describe.each(testDatabases)('the sessions behind API tokens on $name', (kind) =
       email: me.email,
       displayName: me.name,
       role: 'user',
+      emailVerified: false,
     });
     expect(new Date(found!.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    await db.kysely
+      .updateTable('auth_user')
+      .set({ emailVerified: db.dialect === 'postgres' ? true : 1 })
+      .where('email', '=', me.email)
+      .execute();
+    expect((await sessions.findTokenSession(mine.userId, mine.sessionId))?.user.emailVerified).toBe(
+      true,
+    );
     // Another user's session does not vouch for this user, nor an id that was never issued.
     expect(await sessions.findTokenSession(mine.userId, theirs.sessionId)).toBeUndefined();
     expect(await sessions.findTokenSession(mine.userId, 'no-such-session')).toBeUndefined();

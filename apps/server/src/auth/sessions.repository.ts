@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.js';
 
 /** The shop user behind an API token, and when the identity session it was issued for ends. */
 export interface TokenSession {
-  user: { id: string; email: string; displayName: string; role: Role };
+  /** `emailVerified`: the identity's address is confirmed (Better Auth's `auth_user`). */
+  user: { id: string; email: string; displayName: string; role: Role; emailVerified: boolean };
   expiresAt: Date | string | number;
 }
 
@@ -19,11 +20,13 @@ export function createSessionsRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('users')
         .innerJoin('auth_session', 'auth_session.userId', 'users.uid')
+        .innerJoin('auth_user', 'auth_user.id', 'auth_session.userId')
         .select([
           'users.id',
           'users.email',
           'users.display_name',
           'users.role',
+          'auth_user.emailVerified',
           'auth_session.expiresAt',
         ])
         .where('users.id', '=', userId)
@@ -31,7 +34,14 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        user: { id: row.id, email: row.email, displayName: row.display_name, role: row.role },
+        user: {
+          id: row.id,
+          email: row.email,
+          displayName: row.display_name,
+          role: row.role,
+          // SQLite keeps booleans as 0 and 1.
+          emailVerified: Boolean(row.emailVerified),
+        },
         expiresAt: row.expiresAt,
       };
     },

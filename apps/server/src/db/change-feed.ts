@@ -17,11 +17,17 @@ import {
 import pg from 'pg';
 
 /**
- * The tables whose reads the server keeps in memory: the public lists, and the users and
- * sessions behind API tokens (auth/session-cache.ts).
+ * The tables whose reads the server keeps in memory: the public lists, and the users, sessions
+ * and identities (a confirmed email) behind API tokens (auth/session-cache.ts).
  */
-export type WatchedTable = 'products' | 'reviews' | 'users' | 'auth_session';
-const WATCHED: readonly WatchedTable[] = ['products', 'reviews', 'users', 'auth_session'];
+export type WatchedTable = 'products' | 'reviews' | 'users' | 'auth_session' | 'auth_user';
+const WATCHED: readonly WatchedTable[] = [
+  'products',
+  'reviews',
+  'users',
+  'auth_session',
+  'auth_user',
+];
 
 /** The PostgreSQL channel the 0005 migration's triggers notify, with the table name as payload. */
 export const CHANGES_CHANNEL = 'shop_changes';

@@ -14,6 +14,7 @@ import { mailOutboxClaims } from './migrations/0010-mail-outbox-claims.js';
 import { productSearch } from './migrations/0011-product-search.js';
 import { adminListIndexes } from './migrations/0012-admin-list-indexes.js';
 import { orderSpeed } from './migrations/0013-order-speed.js';
+import { unpaidValueAndCooldowns } from './migrations/0014-unpaid-value-and-cooldowns.js';
 import { mailLimitsAndSkuCase } from './migrations/0015-mail-limits-and-sku-case.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
@@ -32,6 +33,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0011-product-search': productSearch(db.dialect),
     '0012-admin-list-indexes': adminListIndexes,
     '0013-order-speed': orderSpeed(db.dialect),
+    '0014-unpaid-value-and-cooldowns': unpaidValueAndCooldowns(db.dialect),
     '0015-mail-limits-and-sku-case': mailLimitsAndSkuCase(db.dialect),
   };
 }

@@ -212,10 +212,21 @@ export interface ProductSearchTable {
 }
 
 /** SQLite only: which product each `product_search` row is (the triggers keep both in step). */
-/** Migration 0013: how many unpaid orders a customer holds, for MAX_UNPAID_ORDERS. */
+/**
+ * Migration 0013: how many unpaid orders a customer holds, for MAX_UNPAID_ORDERS; 0014: what
+ * they are worth together, for MAX_UNPAID_VALUE (PostgreSQL's bigint reads as a string).
+ */
 export interface UnpaidOrderCountsTable {
   user_id: string;
   unpaid: number;
+  unpaid_cents: ColumnType<number | string, number, number>;
+}
+
+/** Migration 0014: until when a customer may not hold a product whose order of theirs expired. */
+export interface HoldCooldownsTable {
+  user_id: string;
+  product_id: string;
+  ends_at: Timestamp;
 }
 
 export interface ProductSearchKeysTable {
@@ -234,6 +245,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   unpaid_order_counts: UnpaidOrderCountsTable;
+  hold_cooldowns: HoldCooldownsTable;
   mail_outbox: MailOutboxTable;
   payments: PaymentsTable;
   test_gateway_intents: TestGatewayIntentsTable;

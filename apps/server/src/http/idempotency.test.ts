@@ -68,7 +68,13 @@ describe.each(testDatabases)('the idempotent route option on $name', (kind) => {
     registerErrorHandling(app);
     // The guard's part: the signed-in user.
     app.addHook('onRequest', async (request) => {
-      request.currentUser = { id: userId, email: 'k@example.com', displayName: 'K', role: 'user' };
+      request.currentUser = {
+        id: userId,
+        email: 'k@example.com',
+        displayName: 'K',
+        role: 'user',
+        emailVerified: true,
+      };
     });
     registerIdempotency(app, { db: db.kysely, inFlightWaitMs: 300 });
     app.post(

@@ -53,7 +53,13 @@ export interface DeclaredRoute {
   method: string | string[];
   /** The route's address as declared (`/api/orders/:id`). */
   url?: string;
-  config?: { access?: Access; limit?: unknown; limitOf?: unknown; idempotent?: boolean };
+  config?: {
+    access?: Access;
+    confirmedEmail?: boolean;
+    limit?: unknown;
+    limitOf?: unknown;
+    idempotent?: boolean;
+  };
   /** The body types it takes, when not JSON; `*\/*`: any (no 415). */
   consumes?: readonly string[];
 }
@@ -63,7 +69,8 @@ export interface DeclaredRoute {
  * - 400: every route (a malformed address, or a NUL character in the query: http/input-guard.ts);
  * - 401 and 503 for every private route: the access guard checks the token or session in the
  *   database (auth/guard.ts), so an outage answers 503;
- * - 403 for an admin route (the caller is not an admin);
+ * - 403 for an admin route (the caller is not an admin), or one that needs a confirmed email
+ *   (`config.confirmedEmail`);
  * - 414 for a route with a path parameter (Fastify's `maxParamLength`: http/error-handler.ts);
  * - 413 and 415 for a method with a body (the body limit; the content-type parsers, unless the
  *   route takes any type);
@@ -79,7 +86,7 @@ export function derivedErrorStatuses(route: DeclaredRoute): ErrorStatus[] {
     statuses.add(401);
     statuses.add(503);
   }
-  if (access === 'admin') statuses.add(403);
+  if (access === 'admin' || route.config?.confirmedEmail) statuses.add(403);
   if (route.url?.includes('/:')) statuses.add(414);
   if (methods.some((method) => BODY_METHODS.has(method.toUpperCase()))) {
     statuses.add(413);

@@ -21,8 +21,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ORDER_RATE_LIMIT_PER_MINUTE: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
     REVIEW_RATE_LIMIT_PER_HOUR: '100000',
-    // Likewise it holds many unpaid orders; the limit's own tests set it.
+    // Likewise it holds many unpaid orders, of any value; the limits' own tests set them.
     MAX_UNPAID_ORDERS: '100000',
+    MAX_UNPAID_VALUE: '1000000000000',
     // The outbox worker sends only when a test runs it (app.mailOutbox.runOnce) or turns it on,
     // so no test's mailer receives order mail it did not ask for.
     MAIL_WORKER_INTERVAL_MS: '0',

@@ -226,3 +226,23 @@ export async function unpaidOrdersOf(db: Db, userId: string): Promise<number> {
     .executeTakeFirst();
   return row?.unpaid ?? 0;
 }
+
+/** What the customer's unpaid orders are worth by the counter of migration 0014, in cents. */
+export async function unpaidValueOf(db: Db, userId: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('unpaid_order_counts')
+    .select('unpaid_cents')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.unpaid_cents ?? 0);
+}
+
+/** The shop user id of a registered account. */
+export async function userIdOf(db: Db, account: Pick<TestAccount, 'email'>): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', account.email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -14,7 +14,13 @@ export function fakeFeed() {
     setLog: () => undefined,
     close: async () => undefined,
   };
-  const tables: readonly WatchedTable[] = ['products', 'reviews', 'users', 'auth_session'];
+  const tables: readonly WatchedTable[] = [
+    'products',
+    'reviews',
+    'users',
+    'auth_session',
+    'auth_user',
+  ];
   return {
     feed,
     bump: (table?: WatchedTable) => {

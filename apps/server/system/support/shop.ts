@@ -100,6 +100,7 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
     ORDER_RATE_LIMIT_PER_MINUTE: '100000000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000000',
     MAX_UNPAID_ORDERS: '100000000',
+    MAX_UNPAID_VALUE: '1000000000000',
     ...options.env,
   };
   const omit = new Set(options.omit);

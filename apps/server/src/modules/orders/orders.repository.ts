@@ -22,6 +22,7 @@ import { createSqliteOrderBatches } from './place-sqlite.repository.js';
 
 export {
   MAX_ORDER_CENTS,
+  type CustomerLimits,
   type NewOrder,
   type NewOrderLine,
   type PlaceRefusal,
@@ -30,6 +31,12 @@ export {
 } from './place-order.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** An expiry's terms: the hold ran out by `by`; the products cool down until `cooldownUntil`. */
+export interface OrderExpiryTerms {
+  by: string;
+  cooldownUntil: string;
+}
 
 /** Ids per query when reading lines: far below any database's bound-parameter limit. */
 const LINES_CHUNK = 500;
@@ -98,23 +105,48 @@ export function createOrdersRepository(
   /**
    * Cancels one unpaid order and returns every line's stock, inside the caller's transaction.
    * The conditional UPDATE is the exactly-once guard: of two instances cancelling the same
-   * order, only the one whose UPDATE matched returns the stock.
+   * order, only the one whose UPDATE matched returns the stock. An expiry (`expiry`: only if the
+   * hold ran out by `by`) also keeps the order's products from its customer until
+   * `cooldownUntil`, in the same transaction, so the stock it frees cannot go straight back to
+   * them (DESIGN.md section 11).
    */
   async function cancelIn(
     trx: Transaction<Database>,
     id: string,
-    expiredBy?: string,
+    expiry?: OrderExpiryTerms,
   ): Promise<OrderRow | undefined> {
     const order = await trx
       .updateTable('orders')
       .set({ ...orderTransitions.cancel.to, expires_at: null, updated_at: nowIso() })
       .where('id', '=', id)
       .where('payment_status', '=', orderTransitions.cancel.from.payment_status)
-      .$if(expiredBy !== undefined, (qb) => qb.where('expires_at', '<=', expiredBy ?? ''))
+      .$if(expiry !== undefined, (qb) => qb.where('expires_at', '<=', expiry?.by ?? ''))
       .returningAll()
       .executeTakeFirst();
-    if (order) await returnStock(trx, await linesIn(trx, id));
+    if (!order) return undefined;
+    const lines = await linesIn(trx, id);
+    await returnStock(trx, lines);
+    if (expiry) await coolDown(trx, order.user_id, lines, expiry.cooldownUntil);
     return order;
+  }
+
+  /** The customer may not hold these lines' products again before `until` (an upsert each). */
+  async function coolDown(
+    trx: Transaction<Database>,
+    userId: string,
+    lines: readonly OrderLineRow[],
+    until: string,
+  ): Promise<void> {
+    const products = [
+      ...new Set(lines.flatMap((line) => (line.product_id ? [line.product_id] : []))),
+    ].sort();
+    for (const productId of products) {
+      await trx
+        .insertInto('hold_cooldowns')
+        .values({ user_id: userId, product_id: productId, ends_at: until })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ ends_at: until }))
+        .execute();
+    }
   }
 
   return {
@@ -309,11 +341,21 @@ export function createOrdersRepository(
     },
 
     /**
-     * Cancels an unpaid order (when `expiredBy` is given: only if its hold ran out by then) and
-     * returns its stock, in one transaction; undefined when another caller got there first.
+     * Cancels an unpaid order (when `expiry` is given: only if its hold ran out by `expiry.by`,
+     * and its products then cool down for its customer) and returns its stock, in one
+     * transaction; undefined when another caller got there first.
      */
-    cancel(id: string, expiredBy?: string): Promise<OrderRow | undefined> {
-      return db.transaction().execute((trx) => cancelIn(trx, id, expiredBy));
+    cancel(id: string, expiry?: OrderExpiryTerms): Promise<OrderRow | undefined> {
+      return db.transaction().execute((trx) => cancelIn(trx, id, expiry));
+    },
+
+    /** Forgets the cooldowns that ended by `now`; answers how many. */
+    async purgeCooldowns(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('hold_cooldowns')
+        .where('ends_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /**

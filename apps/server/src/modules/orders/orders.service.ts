@@ -7,6 +7,7 @@ import {
   ID_PATTERN,
   messages,
   orderHoldMessages,
+  orderLimitMessages,
   type Order,
   type OrderCreate,
   type ShipInput,
@@ -41,10 +42,15 @@ const gatewayDown = () =>
   );
 
 export interface OrderHoldRules {
-  /** ORDER_HOLD_MINUTES: how long an unpaid order holds its stock. */
+  /**
+   * ORDER_HOLD_MINUTES: how long an unpaid order holds its stock, and how long after its expiry
+   * its products stay out of its customer's reach.
+   */
   holdMinutes: number;
   /** MAX_UNPAID_ORDERS: unpaid orders one customer may hold (admins are not limited). */
   maxUnpaidOrders: number;
+  /** MAX_UNPAID_VALUE in cents: what they may be worth together (admins are not limited). */
+  maxUnpaidCents: number;
 }
 
 export interface OrdersServiceDeps {
@@ -56,6 +62,8 @@ export interface OrdersServiceDeps {
   recipients: Pick<OutboxRepository, 'confirmedRecipients'>;
   log: FastifyBaseLogger;
   rules: OrderHoldRules;
+  /** The clock orders are placed by; tests move it forward (a cooldown's end). */
+  now?: () => Date;
 }
 
 /** Why an order was cancelled, for the customer's mail (now in packages/shared). */
@@ -92,6 +100,19 @@ function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError {
         'too_many_unpaid_orders',
         orderHoldMessages.tooManyUnpaidOrders(refusal.max),
       );
+    case 'unpaid-value-exceeded':
+      return new AppError(
+        'unpaid_value_exceeded',
+        orderLimitMessages.unpaidValueExceeded(refusal.maxCents / 100),
+      );
+    case 'hold-cooldown':
+      return new AppError(
+        'hold_cooldown',
+        orderLimitMessages.holdCooldown(refusal.productName, refusal.until),
+        {
+          [fieldOf(refusal.line, 'productId')]: orderLimitMessages.holdCooldownLine(refusal.until),
+        },
+      );
   }
 }
 
@@ -118,6 +139,7 @@ export function createOrdersService({
   recipients,
   log,
   rules,
+  now = () => new Date(),
 }: OrdersServiceDeps) {
   /** The order, if the caller owns it or is an admin; 404 when it does not exist. */
   async function visibleOrder(caller: CurrentUser, id: string): Promise<OrderRow> {
@@ -242,7 +264,11 @@ export function createOrdersService({
       },
       {
         holdMinutes: rules.holdMinutes,
-        maxUnpaid: caller.role === 'admin' ? undefined : rules.maxUnpaidOrders,
+        limits:
+          caller.role === 'admin'
+            ? undefined
+            : { maxUnpaid: rules.maxUnpaidOrders, maxUnpaidCents: rules.maxUnpaidCents },
+        now: now().toISOString(),
       },
     );
     if (result.kind !== 'placed') throw refusedOrder(result, fieldOf);
@@ -390,17 +416,21 @@ export function createOrdersService({
     },
 
     /**
-     * Cancels every unpaid order whose hold ran out by `now`; each one exactly once, whichever
-     * instance gets there first. Answers how many this call cancelled.
+     * Cancels every unpaid order whose hold ran out by `at`; each one exactly once, whichever
+     * instance gets there first. Its products then cool down for its customer for another
+     * ORDER_HOLD_MINUTES; cooldowns that ended are forgotten. Answers how many this call
+     * cancelled.
      */
-    async expireDue(now: Date = new Date(), batch = 100): Promise<number> {
-      const nowIso = now.toISOString();
+    async expireDue(at: Date = now(), batch = 100): Promise<number> {
+      const by = at.toISOString();
+      const cooldownUntil = new Date(at.getTime() + rules.holdMinutes * 60_000).toISOString();
+      await orders.purgeCooldowns(by);
       let count = 0;
       for (;;) {
-        const due = await orders.dueForExpiry(nowIso, batch);
+        const due = await orders.dueForExpiry(by, batch);
         const cancelled: OrderRow[] = [];
         for (const id of due) {
-          const order = await orders.cancel(id, nowIso);
+          const order = await orders.cancel(id, { by, cooldownUntil });
           if (order) cancelled.push(order);
         }
         count += cancelled.length;

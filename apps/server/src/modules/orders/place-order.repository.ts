@@ -8,7 +8,7 @@ import type {
   OrdersTable,
 } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
-import { nowIso } from '../../db/time.js';
+import { nowIso, toIso } from '../../db/time.js';
 import {
   messages,
   orderTitle,
@@ -44,11 +44,24 @@ export interface NewOrder {
   idempotency?: { tag: string; since: string } | undefined;
 }
 
+/** What a customer's unpaid orders are held to (DESIGN.md section 11). */
+export interface CustomerLimits {
+  /** At most this many unpaid orders (MAX_UNPAID_ORDERS). */
+  maxUnpaid: number;
+  /** Worth at most this much together, in cents (MAX_UNPAID_VALUE). */
+  maxUnpaidCents: number;
+}
+
 export interface PlaceRules {
   /** How long the order holds its stock unpaid (ORDER_HOLD_MINUTES). */
   holdMinutes: number;
-  /** At most this many unpaid orders per customer (MAX_UNPAID_ORDERS); undefined: no limit. */
-  maxUnpaid: number | undefined;
+  /**
+   * The customer's limits, and the cooldown of products whose order of theirs expired;
+   * undefined: an admin, whose orders are counted but never limited.
+   */
+  limits: CustomerLimits | undefined;
+  /** The time of placing (ISO); now when not given. Tests move it to see a cooldown end. */
+  now?: string | undefined;
 }
 
 /** Why an order was refused; `line` is the index of the refused line in the buyer's order. */
@@ -56,7 +69,10 @@ export type PlaceRefusal =
   | { kind: 'no-product'; line: number }
   | { kind: 'quantity'; line: number; issue: QuantityIssue }
   | { kind: 'too-expensive'; line: number }
-  | { kind: 'too-many-unpaid'; max: number };
+  | { kind: 'too-many-unpaid'; max: number }
+  | { kind: 'unpaid-value-exceeded'; maxCents: number }
+  /** The line's product cools down for this customer until `until` (its order expired). */
+  | { kind: 'hold-cooldown'; line: number; productName: string; until: string };
 
 export type PlaceResult =
   /** `lines` is undefined when an idempotent retry found the order placed before. */
@@ -197,32 +213,59 @@ export const placeQueries = {
       .returning(['id', 'name', 'price_cents', 'price_breaks']),
 
   /**
-   * Counts one more unpaid order for the customer unless they already hold `max`: an upsert
-   * whose update only applies below the limit, so no row comes back when it is reached. The
-   * triggers of migration 0013 give the place back when the order is paid, cancelled or deleted.
+   * Counts one more unpaid order worth `cents` for the customer unless they already hold `max`
+   * orders or the value would pass `maxCents`: an upsert whose update only applies within both
+   * limits, so no row comes back when one is met. (A first order alone worth more than
+   * `maxCents` is refused before.) The triggers of migrations 0013 and 0014 give the place and
+   * the value back when the order is paid, cancelled or deleted.
    */
-  reservePlace: (q: Executor, p: { userId: string; max: number }) =>
+  reservePlace: (
+    q: Executor,
+    p: { userId: string; cents: number; max: number; maxCents: number },
+  ) =>
     q
       .insertInto('unpaid_order_counts')
-      .values({ user_id: p.userId, unpaid: 1 })
+      .values({ user_id: p.userId, unpaid: 1, unpaid_cents: p.cents })
       .onConflict((oc) =>
         oc
           .column('user_id')
-          .doUpdateSet((eb) => ({ unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1) }))
-          .where('unpaid_order_counts.unpaid', '<', p.max),
+          .doUpdateSet((eb) => ({
+            unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1),
+            unpaid_cents: eb(eb.ref('unpaid_order_counts.unpaid_cents'), '+', p.cents),
+          }))
+          .where('unpaid_order_counts.unpaid', '<', p.max)
+          .where((eb) =>
+            eb(eb(eb.ref('unpaid_order_counts.unpaid_cents'), '+', p.cents), '<=', p.maxCents),
+          ),
       )
       .returning('unpaid'),
 
   /** The same for an admin: counted, not limited. */
-  countPlace: (q: Executor, p: { userId: string }) =>
+  countPlace: (q: Executor, p: { userId: string; cents: number }) =>
     q
       .insertInto('unpaid_order_counts')
-      .values({ user_id: p.userId, unpaid: 1 })
+      .values({ user_id: p.userId, unpaid: 1, unpaid_cents: p.cents })
       .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet((eb) => ({ unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1) })),
+        oc.column('user_id').doUpdateSet((eb) => ({
+          unpaid: eb(eb.ref('unpaid_order_counts.unpaid'), '+', 1),
+          unpaid_cents: eb(eb.ref('unpaid_order_counts.unpaid_cents'), '+', p.cents),
+        })),
       ),
+
+  /** How many unpaid orders the customer holds: which limit a refused reservation met. */
+  unpaidCount: (q: Executor, p: { userId: string }) =>
+    q.selectFrom('unpaid_order_counts').select('unpaid').where('user_id', '=', p.userId),
+
+  /**
+   * The customer's cooldowns still running at `now`: normally none, so one read for the whole
+   * order, matched against its lines in code.
+   */
+  cooldowns: (q: Executor, p: { userId: string; now: string }) =>
+    q
+      .selectFrom('hold_cooldowns')
+      .select(['product_id', 'ends_at'])
+      .where('user_id', '=', p.userId)
+      .where('ends_at', '>', p.now),
 
   insertOrder: (q: Executor, row: NewOrderRow) => q.insertInto('orders').values(row).returningAll(),
 
@@ -247,8 +290,17 @@ export interface PlaceStatements {
     quantity: number;
     now: string;
   }): Promise<RowOf<ReturnType<typeof placeQueries.takeStock>> | undefined>;
-  /** False when the customer holds `max` unpaid orders already (undefined: no limit). */
-  reservePlace(p: { userId: string; max: number | undefined }): Promise<boolean>;
+  /**
+   * Counts the order worth `cents` among the customer's unpaid ones: `reserved`, or which limit
+   * refused it (undefined `limits`: counted, never refused).
+   */
+  reservePlace(p: {
+    userId: string;
+    cents: number;
+    limits: CustomerLimits | undefined;
+  }): Promise<'reserved' | 'count' | 'value'>;
+  /** The customer's cooldowns running at `now` (product id and end). */
+  cooldowns(p: { userId: string; now: string }): Promise<{ product_id: string; ends_at: string }[]>;
   insertOrder(row: NewOrderRow): Promise<OrderRow>;
   insertLine(row: NewOrderLineRow): Promise<void>;
   insertMail(row: Insertable<MailOutboxTable>): Promise<void>;
@@ -262,15 +314,23 @@ export function kyselyStatements(trx: Transaction<Database>): PlaceStatements {
   return {
     idempotentOrder: (p) => placeQueries.idempotentOrder(trx, p).executeTakeFirst(),
     takeStock: (p) => placeQueries.takeStock(trx, p).executeTakeFirst(),
-    async reservePlace({ userId, max }) {
-      if (max === undefined) {
-        await placeQueries.countPlace(trx, { userId }).execute();
-        return true;
+    async reservePlace({ userId, cents, limits }) {
+      if (!limits) {
+        await placeQueries.countPlace(trx, { userId, cents }).execute();
+        return 'reserved';
       }
-      return (
-        (await placeQueries.reservePlace(trx, { userId, max }).executeTakeFirst()) !== undefined
-      );
+      const { maxUnpaid: max, maxUnpaidCents: maxCents } = limits;
+      if (await placeQueries.reservePlace(trx, { userId, cents, max, maxCents }).executeTakeFirst())
+        return 'reserved';
+      // The upsert that did not apply locked the row (PostgreSQL): this read is its state.
+      const row = await placeQueries.unpaidCount(trx, { userId }).executeTakeFirst();
+      return row && row.unpaid >= max ? 'count' : 'value';
     },
+    cooldowns: async (p) =>
+      (await placeQueries.cooldowns(trx, p).execute()).map((row) => ({
+        product_id: row.product_id,
+        ends_at: toIso(row.ends_at),
+      })),
     insertOrder: (row) => placeQueries.insertOrder(trx, row).executeTakeFirstOrThrow(),
     insertLine: async (row) => {
       await placeQueries.insertLine(trx, row).execute();
@@ -347,7 +407,7 @@ export async function placeWith(
   input: NewOrder,
   rules: PlaceRules,
 ): Promise<PlaceResult> {
-  const now = nowIso();
+  const now = rules.now ?? nowIso();
   if (input.idempotency) {
     const placed = await statements.idempotentOrder({
       userId: input.userId,
@@ -379,13 +439,44 @@ export async function placeWith(
     priced[line.index] = { id: product.id, name: product.name, quantity: line.quantity, unitCents };
   }
 
-  // The customer's place among their unpaid orders: the check, the count and (PostgreSQL) the
-  // row lock that queues a customer's concurrent orders, in one statement. Taken after the
-  // products, as everything that gives a place back does (migration 0013's triggers run at
-  // commit, after the stock is returned): one lock order, no deadlock. A refusal rolls back
-  // the stock just taken. Admins are counted but not limited.
-  if (!(await statements.reservePlace({ userId: input.userId, max: rules.maxUnpaid }))) {
-    throw new Refusal({ kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 });
+  const { limits } = rules;
+  if (limits) {
+    // A product whose order of theirs expired stays out of the customer's reach for a while.
+    // Read after the stock was taken: on PostgreSQL an expiry that returned this stock had to
+    // commit (cooldown included) before our UPDATE could take it, and this read sees it.
+    const cooling = await statements.cooldowns({ userId: input.userId, now });
+    const until = new Map(cooling.map((row) => [row.product_id, row.ends_at]));
+    const refused = input.lines.findIndex((line) => until.has(line.productId));
+    const line = input.lines[refused];
+    if (line) {
+      throw new Refusal({
+        kind: 'hold-cooldown',
+        line: refused,
+        productName: priced[refused]?.name ?? '',
+        until: until.get(line.productId) ?? now,
+      });
+    }
+    // One order alone worth more than the limit (the counter's guard covers the rest).
+    if (totalCents > limits.maxUnpaidCents) {
+      throw new Refusal({ kind: 'unpaid-value-exceeded', maxCents: limits.maxUnpaidCents });
+    }
+  }
+
+  // The customer's place among their unpaid orders, and its value: the check, the count and
+  // (PostgreSQL) the row lock that queues a customer's concurrent orders, in one statement.
+  // Taken after the products, as everything that gives a place back does (the triggers of
+  // migrations 0013 and 0014 run at commit, after the stock is returned): one lock order, no
+  // deadlock. A refusal rolls back the stock just taken. Admins are counted but not limited.
+  const reserved = await statements.reservePlace({
+    userId: input.userId,
+    cents: totalCents,
+    limits,
+  });
+  if (reserved === 'count') {
+    throw new Refusal({ kind: 'too-many-unpaid', max: limits?.maxUnpaid ?? 0 });
+  }
+  if (reserved === 'value') {
+    throw new Refusal({ kind: 'unpaid-value-exceeded', maxCents: limits?.maxUnpaidCents ?? 0 });
   }
 
   const { order: row, lines } = newOrderRows(input, rules, priced, totalCents, now);

@@ -8,6 +8,7 @@ import {
   oneLineOrder,
   stockIn,
   unpaidOrdersOf,
+  unpaidValueOf,
 } from '../../test/factories.js';
 import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
@@ -15,7 +16,7 @@ import { createPostgresOrderPlacement } from './place-postgres.repository.js';
 import type { NewOrder, PlaceResult } from './place-order.repository.js';
 
 const postgres = testDatabases.find((kind) => kind.name === 'postgres');
-const RULES = { holdMinutes: 60, maxUnpaid: 1000 };
+const RULES = { holdMinutes: 60, limits: { maxUnpaid: 1000, maxUnpaidCents: 1e12 } };
 
 /**
  * Issue 15: a one-line order on PostgreSQL is one statement (place-postgres.repository.ts). It
@@ -131,7 +132,7 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
   it('refuses an order beyond the unpaid limit, taking no stock', async () => {
     const productId = await insertProduct(db, { stock: 10, minimum: 1 });
     const buyer = await insertCustomer(db);
-    const rules = { holdMinutes: 60, maxUnpaid: 2 };
+    const rules = { holdMinutes: 60, limits: { maxUnpaid: 2, maxUnpaidCents: 1e12 } };
     placed(await fast.place(order(buyer, productId, 1), rules));
     placed(await fast.place(order(buyer, productId, 1), rules));
     expect(await fast.place(order(buyer, productId, 1), rules)).toEqual({
@@ -140,6 +141,63 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
     });
     expect(await stockIn(db, productId)).toBe(8);
     expect(await unpaidOf(buyer)).toBe(2);
+  });
+
+  it('refuses an order beyond the unpaid value in the one statement, telling which limit, taking no stock', async () => {
+    if (db.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const statement = createPostgresOrderPlacement(db.driver.pool, db.changes);
+    const productId = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 1_000 });
+    const buyer = await insertCustomer(db);
+    const rules = { holdMinutes: 60, limits: { maxUnpaid: 3, maxUnpaidCents: 5_000 } };
+    // Answered by the statement itself (undefined would mean it stepped aside).
+    expect((await statement.place(order(buyer, productId, 6), rules))?.kind).toBe(
+      'unpaid-value-exceeded',
+    );
+    expect((await statement.place(order(buyer, productId, 3), rules))?.kind).toBe('placed');
+    expect(await statement.place(order(buyer, productId, 3), rules)).toEqual({
+      kind: 'unpaid-value-exceeded',
+      maxCents: 5_000,
+    });
+    expect((await statement.place(order(buyer, productId, 2), rules))?.kind).toBe('placed');
+    expect((await statement.place(order(buyer, productId, 1), rules))?.kind).toBe(
+      'unpaid-value-exceeded',
+    );
+    // The count met first is named as the count.
+    const counted = { holdMinutes: 60, limits: { maxUnpaid: 2, maxUnpaidCents: 1e12 } };
+    expect(await statement.place(order(buyer, productId, 1), counted)).toEqual({
+      kind: 'too-many-unpaid',
+      max: 2,
+    });
+    expect(await stockIn(db, productId)).toBe(95);
+    expect([await unpaidOf(buyer), await unpaidValueOf(db, buyer)]).toEqual([2, 5_000]);
+  });
+
+  it('steps aside for a product cooling down for the customer, taking no stock; the general path names it', async () => {
+    if (db.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const statement = createPostgresOrderPlacement(db.driver.pool, db.changes);
+    const productId = await insertProduct(db, { stock: 100, minimum: 1 });
+    const [cooling, other] = [await insertCustomer(db), await insertCustomer(db)];
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await db.kysely
+      .insertInto('hold_cooldowns')
+      .values({ user_id: cooling, product_id: productId, ends_at: until })
+      .execute();
+    expect(await statement.place(order(cooling, productId, 1), RULES)).toBeUndefined();
+    expect(await stockIn(db, productId)).toBe(100);
+    expect(await fast.place(order(cooling, productId, 1), RULES)).toEqual({
+      kind: 'hold-cooldown',
+      line: 0,
+      productName: expect.any(String),
+      until,
+    });
+    // Another customer, an admin, or the same customer after the end: placed in the statement.
+    expect((await statement.place(order(other, productId, 1), RULES))?.kind).toBe('placed');
+    expect(
+      (await statement.place(order(cooling, productId, 1), { ...RULES, limits: undefined }))?.kind,
+    ).toBe('placed');
+    const later = { ...RULES, now: new Date(Date.now() + 120_000).toISOString() };
+    expect((await statement.place(order(cooling, productId, 1), later))?.kind).toBe('placed');
+    expect(await stockIn(db, productId)).toBe(97);
   });
 
   it('answers a retry with the same idempotency key with the order placed before', async () => {
@@ -197,7 +255,7 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
   it('answers each order of a batch alone when one of them is refused by the unpaid limit', async () => {
     const productId = await insertProduct(db, { stock: 100, minimum: 1 });
     const [full, other] = [await insertCustomer(db), await insertCustomer(db)];
-    const rules = { holdMinutes: 60, maxUnpaid: 3 };
+    const rules = { holdMinutes: 60, limits: { maxUnpaid: 3, maxUnpaidCents: 1e12 } };
     placed(await fast.place(order(other, productId, 1), rules));
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => fast.place(order(full, productId, 1), rules)),

@@ -26,8 +26,14 @@ interface KnownProduct {
   price_breaks: string;
 }
 
-/** SQLSTATE of `shop_reserve_unpaid_place` (migration 0013) when the customer holds `max`. */
+/**
+ * SQLSTATEs of `shop_reserve_unpaid_hold` (migration 0014): the customer holds `max_unpaid`
+ * orders already; the order would take their unpaid value past `max_cents`; the product cools
+ * down for them after an order of theirs expired.
+ */
 const TOO_MANY_UNPAID = 'SH001';
+const UNPAID_VALUE_EXCEEDED = 'SH002';
+const HOLD_COOLDOWN = 'SH003';
 
 /** `$n` for each of `names`, numbered from `first`. */
 const placeholders = (names: readonly string[], first: number) =>
@@ -37,9 +43,10 @@ const placeholders = (names: readonly string[], first: number) =>
  * A one-line order in one statement, so one round trip and one implicit transaction: the
  * conditional UPDATE takes the stock only if the product still has the name and prices the
  * order was priced with (and every rule of `placeQueries.takeStock` holds, and no order was
- * placed with the same idempotency key since `since`); the customer's place is reserved
- * (raising SH001, which rolls back the whole statement, when they hold `max`); then the order,
- * its line and its mail are written from the rows `newOrderRows` made.
+ * placed with the same idempotency key since `since`); the customer's place and the order's
+ * value are reserved, after the product's cooldown for them is checked (raising SH001, SH002 or
+ * SH003, which rolls back the whole statement, when a limit is met); then the order, its line
+ * and its mail are written from the rows `newOrderRows` made.
  */
 const CHECKS = [
   'productId',
@@ -52,6 +59,8 @@ const CHECKS = [
   'maxUnpaid',
   'tag',
   'since',
+  'cents',
+  'maxCents',
 ] as const;
 const ORDER_AT = CHECKS.length + 1;
 const LINE_AT = ORDER_AT + NEW_ORDER_COLUMNS.length;
@@ -69,7 +78,8 @@ const PLACE_ONE_LINE = {
           and created_at >= $10::timestamptz))
     returning id
   ), held as (
-    select shop_reserve_unpaid_place($7::varchar, $8::integer) as reserved from taken
+    select shop_reserve_unpaid_hold($7::varchar, $1::varchar, $3::timestamptz, $8::integer,
+      $11::bigint, $12::bigint) as reserved from taken
   ), placed as (
     insert into orders (${NEW_ORDER_COLUMNS.join(', ')})
     select ${placeholders(NEW_ORDER_COLUMNS, ORDER_AT)} from held where reserved
@@ -110,8 +120,8 @@ async function placeAlone(pool: pg.Pool, values: unknown[]): Promise<OrderRow | 
  * - One product per transaction, and its orders in customer order: every transaction of the
  *   shop locks products first (in id order), then customers' unpaid counts (in id order), so
  *   none can wait on another in a circle.
- * - A statement that fails (a customer at the unpaid limit raises SH001, or a broken row)
- *   aborts the transaction: nothing of it is stored, and each of its orders is placed again
+ * - A statement that fails (a customer at an unpaid limit raises SH001 or SH002, a product
+ *   cooling down for them SH003, or a broken row) aborts the transaction: nothing of it is stored, and each of its orders is placed again
  *   alone, to get its own answer. A failed COMMIT fails the whole batch (whether it was
  *   stored is then unknown, as for any statement whose connection breaks).
  */
@@ -244,7 +254,7 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       const totalCents = unitCents * line.quantity;
       if (totalCents > MAX_ORDER_CENTS) return undefined;
 
-      const now = nowIso();
+      const now = rules.now ?? nowIso();
       const priced = [{ id: line.productId, name: product.name, unitCents, ...line }];
       const rows = newOrderRows(input, rules, priced, totalCents, now);
       // The order as the database will hold it, for the mail written with it.
@@ -265,9 +275,11 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         priceCents: product.price_cents,
         priceBreaks: product.price_breaks,
         userId: input.userId,
-        maxUnpaid: rules.maxUnpaid ?? null,
+        maxUnpaid: rules.limits?.maxUnpaid ?? null,
         tag: input.idempotency?.tag ?? null,
         since: input.idempotency?.since ?? null,
+        cents: totalCents,
+        maxCents: rules.limits?.maxUnpaidCents ?? null,
       };
       const [lineRow] = rows.lines;
       const values = [
@@ -280,9 +292,15 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       try {
         placed = await batches.place(line.productId, input.userId, values);
       } catch (error) {
-        if ((error as { code?: unknown }).code === TOO_MANY_UNPAID) {
-          return { kind: 'too-many-unpaid', max: rules.maxUnpaid ?? 0 };
+        const code = (error as { code?: unknown }).code;
+        if (code === TOO_MANY_UNPAID) {
+          return { kind: 'too-many-unpaid', max: rules.limits?.maxUnpaid ?? 0 };
         }
+        if (code === UNPAID_VALUE_EXCEEDED) {
+          return { kind: 'unpaid-value-exceeded', maxCents: rules.limits?.maxUnpaidCents ?? 0 };
+        }
+        // The general path reads the cooldown again and names its end in the refusal.
+        if (code === HOLD_COOLDOWN) return undefined;
         throw error;
       }
       if (!placed) {

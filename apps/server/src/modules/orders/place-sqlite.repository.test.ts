@@ -14,7 +14,7 @@ import { createOrdersRepository } from './orders.repository.js';
 import type { PlaceResult } from './place-order.repository.js';
 
 const sqlite = testDatabases.find((kind) => kind.name === 'sqlite');
-const RULES = { holdMinutes: 60, maxUnpaid: 1000 };
+const RULES = { holdMinutes: 60, limits: { maxUnpaid: 1000, maxUnpaidCents: 1e12 } };
 
 /**
  * Issue 15: SQLite's group commit (place-sqlite.repository.ts). Orders placed at once share

@@ -40,6 +40,7 @@ function prepared<P>(sqlite: SQLite.Database, query: Precompiled<P>) {
   const statement = sqlite.prepare(query.sql);
   return {
     get: (values: P): unknown => statement.get(...query.parameters(values)),
+    all: (values: P): unknown[] => statement.all(...query.parameters(values)),
     run: (values: P): void => {
       statement.run(...query.parameters(values));
     },
@@ -67,13 +68,27 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
   );
   const reservePlace = prepared(
     sqlite,
-    precompile(['userId', 'max'], (p: { userId: string; max: number }) =>
-      placeQueries.reservePlace(db, p),
+    precompile(
+      ['userId', 'cents', 'max', 'maxCents'],
+      (p: { userId: string; cents: number; max: number; maxCents: number }) =>
+        placeQueries.reservePlace(db, p),
     ),
   );
   const countPlace = prepared(
     sqlite,
-    precompile(['userId'], (p: { userId: string }) => placeQueries.countPlace(db, p)),
+    precompile(['userId', 'cents'], (p: { userId: string; cents: number }) =>
+      placeQueries.countPlace(db, p),
+    ),
+  );
+  const unpaidCount = prepared(
+    sqlite,
+    precompile(['userId'], (p: { userId: string }) => placeQueries.unpaidCount(db, p)),
+  );
+  const cooldowns = prepared(
+    sqlite,
+    precompile(['userId', 'now'], (p: { userId: string; now: string }) =>
+      placeQueries.cooldowns(db, p),
+    ),
   );
   const insertOrder = prepared(
     sqlite,
@@ -97,13 +112,18 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
   return {
     idempotentOrder: async (p) => idempotentOrder.get(p) as OrderRow | undefined,
     takeStock: async (p) => takeStock.get(p) as Awaited<ReturnType<PlaceStatements['takeStock']>>,
-    async reservePlace({ userId, max }) {
-      if (max === undefined) {
-        countPlace.run({ userId });
-        return true;
+    async reservePlace({ userId, cents, limits }) {
+      if (!limits) {
+        countPlace.run({ userId, cents });
+        return 'reserved';
       }
-      return reservePlace.get({ userId, max }) !== undefined;
+      const { maxUnpaid: max, maxUnpaidCents: maxCents } = limits;
+      if (reservePlace.get({ userId, cents, max, maxCents }) !== undefined) return 'reserved';
+      const row = unpaidCount.get({ userId }) as { unpaid: number } | undefined;
+      return row && row.unpaid >= max ? 'count' : 'value';
     },
+    // SQLite keeps times as the ISO text they were written as.
+    cooldowns: async (p) => cooldowns.all(p) as { product_id: string; ends_at: string }[],
     insertOrder: async (row) => insertOrder.get(row) as OrderRow,
     insertLine: async (row) => insertLine.run(row),
     insertMail: async (row) => insertMail.run(row),

@@ -24,7 +24,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.post(
       '/order',
       {
-        config: { access: 'user', limit: 'orders', idempotent: true },
+        config: { access: 'user', confirmedEmail: true, limit: 'orders', idempotent: true },
         schema: {
           operationId: 'placeOrder',
           tags: ['orders'],
@@ -39,7 +39,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.post(
       '/orders',
       {
-        config: { access: 'user', limit: 'orders', idempotent: true },
+        config: { access: 'user', confirmedEmail: true, limit: 'orders', idempotent: true },
         schema: {
           operationId: 'placeOrderOfLines',
           tags: ['orders'],

@@ -3,13 +3,14 @@ import {
   cartMessages,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LIST_STORAGE_KEY,
+  orderLimitMessages,
   type OrderListLine,
 } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
+import { apiError, json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { getOrderList } from '../order-list-store';
 import { CheckoutForm } from './checkout-form';
@@ -187,6 +188,68 @@ describe('CheckoutForm', () => {
     // Nothing was ordered: the list is as it was.
     expect(getOrderList()).toEqual(listed);
     expect(screen.queryByRole('heading', { name: 'Payment page' })).not.toBeInTheDocument();
+  });
+
+  it('names the line whose product cools down after an expired order, and until when', async () => {
+    const until = '2026-11-26T16:05:00.000Z';
+    stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () =>
+        json(
+          {
+            error: {
+              code: 'hold_cooldown',
+              message: orderLimitMessages.holdCooldown(cases.name, until),
+              fields: { 'lines.0.productId': orderLimitMessages.holdCooldownLine(until) },
+            },
+          },
+          409,
+        ),
+    });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: cartMessages.placeOrder }));
+    const line = orderLimitMessages.holdCooldownLine(until);
+    const refusal = cartMessages.lineRefused(cases.name, line);
+    expect((await screen.findByText(refusal)).closest('[role="alert"]')).not.toBeNull();
+    const casesLine = screen.getByText(cases.name).closest('li') as HTMLElement;
+    expect(within(casesLine).getByText(line)).toBeInTheDocument();
+    expect(getOrderList()).toEqual(listed);
+  });
+
+  it('says the unpaid value limit, and offers the confirmation mail when the email is unconfirmed', async () => {
+    let answer = apiError(
+      409,
+      'unpaid_value_exceeded',
+      orderLimitMessages.unpaidValueExceeded(25_000),
+    );
+    const fetch = stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () => answer,
+      'POST /api/auth/send-verification-email': () => json({ status: true }),
+    });
+    renderCheckout();
+    const place = await screen.findByRole('button', { name: cartMessages.placeOrder });
+    await userEvent.click(place);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      orderLimitMessages.unpaidValueExceeded(25_000),
+    );
+
+    answer = apiError(403, 'email_not_confirmed', orderLimitMessages.emailNotConfirmed);
+    await userEvent.click(place);
+    const notice = await screen.findByRole('alert');
+    await waitFor(() => expect(notice).toHaveTextContent(orderLimitMessages.emailNotConfirmed));
+    await userEvent.click(
+      within(notice).getByRole('button', { name: orderLimitMessages.resendConfirmation }),
+    );
+    expect(
+      await screen.findByText(orderLimitMessages.confirmationSent(customer.email)),
+    ).toBeInTheDocument();
+    const sent = posted(fetch).find(([url]) => url.endsWith('/send-verification-email'));
+    expect(JSON.parse(String(sent?.[1].body))).toEqual({
+      email: customer.email,
+      callbackURL: '/checkout',
+    });
+    expect(getOrderList()).toEqual(listed);
   });
 
   it("shows the server's field errors under the fields", async () => {

@@ -9,14 +9,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { QueryState } from '../../../components/ui/query-state';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, isEmailNotConfirmed } from '../../../lib/error-message';
+import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice';
+import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { productsQuery } from '../../catalog/api/get-products';
 import { useOrderKey } from '../../orders/api/create-order';
 import { usePlaceOrder } from '../api/place-order';
@@ -104,6 +106,10 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   const place = usePlaceOrder();
   const [refusal, setRefusal] = useState<string[]>([]);
   const [refusedLines, setRefusedLines] = useState<Record<string, string>>({});
+  // The shop wants the buyer's email confirmed first: its message, with the mail offered again.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const confirmationMail = useSendConfirmationMail();
+  const { pathname } = useLocation();
   const defaults: FormInput = { phone: prefill.phone, address: prefill.address, poNumber: '' };
   const {
     register,
@@ -125,6 +131,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   const onSubmit = handleSubmit(async (values) => {
     setRefusal([]);
     setRefusedLines({});
+    setUnconfirmed(null);
     try {
       const { insertedId } = await place.mutateAsync({
         lines: sent,
@@ -137,6 +144,10 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
       await navigate(paths.dashboard.payment.to(insertedId));
       removeFromOrderList(sent.map((line) => line.productId));
     } catch (error) {
+      if (isEmailNotConfirmed(error)) {
+        setUnconfirmed(error.message);
+        return;
+      }
       const names = new Map(catalog.map((product) => [product._id, product.name]));
       const { byProduct, summary } = lineRefusals(error, lines, names);
       setRefusedLines(byProduct);
@@ -222,6 +233,16 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
                 ))}
               </ul>
             </div>
+          )}
+          {unconfirmed && (
+            <ConfirmEmailNotice
+              message={unconfirmed}
+              email={customer.email}
+              // The link in the mail brings the buyer back to the checkout, the list intact.
+              resend={() =>
+                confirmationMail.mutateAsync({ email: customer.email, callbackURL: pathname })
+              }
+            />
           )}
         </form>
       </section>

@@ -1,4 +1,10 @@
-import { b2bMessages, cartMessages, messages, stockMessages } from '@shop/shared';
+import {
+  b2bMessages,
+  cartMessages,
+  messages,
+  orderLimitMessages,
+  stockMessages,
+} from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
@@ -183,6 +189,79 @@ describe('OrderForm', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
     expect(screen.getByLabelText('Quantity')).toHaveValue('20');
   });
+
+  it('offers the confirmation mail again when the shop wants the email confirmed first', async () => {
+    const fetch = stubApi({
+      'POST /api/order': () =>
+        apiError(403, 'email_not_confirmed', orderLimitMessages.emailNotConfirmed),
+      'POST /api/auth/send-verification-email': () => json({ status: true }),
+    });
+    renderWithProviders(<OrderForm product={product} customer={customer} />, {
+      route: `/order/${product._id}`,
+    });
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+
+    // The shop's reason, not the permission message every other 403 gets.
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(orderLimitMessages.emailNotConfirmed);
+    expect(screen.queryByText(messages.noPermission)).not.toBeInTheDocument();
+    await userEvent.click(
+      within(notice).getByRole('button', { name: orderLimitMessages.resendConfirmation }),
+    );
+    expect(
+      await within(notice).findByText(orderLimitMessages.confirmationSent(customer.email)),
+    ).toBeInTheDocument();
+    const sent = (fetch.mock.calls as unknown as [string, RequestInit][]).find(([url]) =>
+      url.endsWith('/send-verification-email'),
+    );
+    // The mail's link comes back to this page.
+    expect(JSON.parse(String(sent?.[1].body))).toEqual({
+      email: customer.email,
+      callbackURL: `/order/${product._id}`,
+    });
+    expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
+  });
+
+  it('says why the confirmation mail was not sent (a limit reached)', async () => {
+    stubApi({
+      'POST /api/order': () =>
+        apiError(403, 'email_not_confirmed', orderLimitMessages.emailNotConfirmed),
+      'POST /api/auth/send-verification-email': () =>
+        apiError(429, 'rate_limited', 'Too many attempts. Please try again in 10 minutes.'),
+    });
+    renderWithProviders(<OrderForm product={product} customer={customer} />);
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: orderLimitMessages.resendConfirmation }),
+    );
+    expect(
+      await screen.findByText('Too many attempts. Please try again in 10 minutes.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['unpaid_value_exceeded', orderLimitMessages.unpaidValueExceeded(25_000), {}],
+    [
+      'hold_cooldown',
+      orderLimitMessages.holdCooldown(product.name, '2026-11-26T16:05:00.000Z'),
+      { orderProduct: orderLimitMessages.holdCooldownLine('2026-11-26T16:05:00.000Z') },
+    ],
+  ])(
+    'says the %s refusal beside the form, keeping what was typed',
+    async (code, message, fields) => {
+      stubApi({ 'POST /api/order': () => json({ error: { code, message, fields } }, 409) });
+      renderWithProviders(<OrderForm product={product} customer={customer} />);
+      await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
+      await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+      await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByLabelText('Address')).toHaveValue('1 Main Street');
+    },
+  );
 
   it('says when the shop could not be reached, keeping the form', async () => {
     vi.stubGlobal(

@@ -16,13 +16,15 @@ import {
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateOrder, useOrderKey } from '../api/create-order';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, isEmailNotConfirmed } from '../../../lib/error-message';
+import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice';
+import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
 
@@ -71,6 +73,10 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
   const [placed, setPlaced] = useState<Order | null>(null);
   // Why the server refused the order when no field says it (the product is gone, the network).
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The shop wants the buyer's email confirmed first: its message, with the mail offered again.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const confirmationMail = useSendConfirmationMail();
+  const { pathname } = useLocation();
   // Whether the stock covered the minimum when the page opened: a form being filled stays even
   // if the stock runs out meanwhile, so what was typed is kept and the refusal shown beside it.
   const [orderable] = useState(() => canMeetMinimum(product));
@@ -106,6 +112,7 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);
     setRefusal(null);
+    setUnconfirmed(null);
     try {
       const { order } = await create.mutateAsync({
         orderProduct: product._id,
@@ -120,7 +127,8 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
       reset(undefined, { keepDirtyValues: false });
       setPlaced(order);
     } catch (error) {
-      if (!showFieldErrors(error)) {
+      if (isEmailNotConfirmed(error)) setUnconfirmed(error.message);
+      else if (!showFieldErrors(error)) {
         setRefusal(errorMessage(error, cartMessages.placeFailed));
       }
     }
@@ -175,6 +183,16 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
           <p role="alert" className="alert alert-error alert-soft mt-4">
             {refusal}
           </p>
+        )}
+        {unconfirmed && (
+          <ConfirmEmailNotice
+            message={unconfirmed}
+            email={customer.email}
+            // The link in the mail brings the buyer back to this page.
+            resend={() =>
+              confirmationMail.mutateAsync({ email: customer.email, callbackURL: pathname })
+            }
+          />
         )}
         {placed && (
           <div role="status" className="alert alert-success alert-soft mt-4">
