@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { b2bErrorStatus } from './b2b.js';
 import { idempotencyErrorStatus } from './idempotency.js';
+import { identityErrorStatus } from './identity.js';
 import { stockErrorStatus } from './stock.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
@@ -21,6 +22,7 @@ export const errorStatus = {
   internal: 500,
   unavailable: 503,
   ...idempotencyErrorStatus,
+  ...identityErrorStatus,
   ...stockErrorStatus,
   ...b2bErrorStatus,
 } as const;

@@ -7,6 +7,7 @@ export * from './products.js';
 export * from './reviews.js';
 export * from './format.js';
 export * from './accounts.js';
+export * from './identity.js';
 export * from './users.js';
 export * from './orders.js';
 export * from './catalog.js';

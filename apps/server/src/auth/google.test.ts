@@ -222,6 +222,36 @@ describe.each(testDatabases)('Google sign-in and account linking on $name', (kin
     expect(await signedInAs(again.cookies)).toBe(unverifiedCustomer.email);
   });
 
+  it("finding 3: an errorCallbackURL that parses to another host never reaches Google's flow", async () => {
+    // The report: this errorCallbackURL, then a login that fails, answered
+    // `Location: //evil.example/err?error=account_not_linked`.
+    for (const field of ['errorCallbackURL', 'callbackURL', 'newUserCallbackURL']) {
+      for (const target of [
+        '/.//evil.example/err',
+        '/..//evil.example/phish',
+        '/%2e//evil.example',
+      ]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/social',
+          payload: {
+            provider: 'google',
+            callbackURL: '/login?google=1',
+            errorCallbackURL: '/login?error=google',
+            [field]: target,
+          },
+        });
+        expect(res.statusCode, `${field}=${target}`).toBe(400);
+        expect(apiErrorSchema.parse(res.json()).error.code).toBe('unsafe_redirect');
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    }
+    // The shop's own targets still start the flow, and a failure comes back to the shop.
+    const start = await startSignIn();
+    const back = await throughGoogle(start, admin.email);
+    expect(back.location).toMatch(/^\/login\?error=google&error=account_not_linked/);
+  });
+
   it('creates an account for a Google email the shop has not seen', async () => {
     const start = await startSignIn();
     expect((await throughGoogle(start, newcomer.email)).location).toBe('/login?google=1');

@@ -13,6 +13,7 @@ import { codeForStatus } from '../http/error-handler.js';
 import { AppError } from '../http/app-error.js';
 import type { LimitOfRequest } from '../http/rate-limits.js';
 import type { Auth } from './auth.js';
+import { refuseUnsafeRedirects } from './redirect-targets.js';
 
 /** Where the identity service is mounted; Better Auth's `basePath`. */
 const AUTH_BASE = '/api/auth';
@@ -115,6 +116,7 @@ function checkedBody(request: FastifyRequest): unknown {
 function forwardTo(auth: Auth, publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const body = checkedBody(request);
+    refuseUnsafeRedirects(request.url, body);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       // The body is serialized again below, so its original length no longer applies.
