@@ -45,7 +45,12 @@ const GUARDED_CALLS: Record<string, z.ZodType | undefined> = {
     .loose(),
   '/send-verification-email': z.object({ email: emailField }).loose(),
   '/update-user': z.object({ name: accountNameField.optional() }).loose(),
-  '/change-password': z.object({ newPassword: passwordField }).loose(),
+  // A new password ends every other session, and so their API tokens (finding 12): whoever
+  // changes it may be locking someone out who knew the old one.
+  '/change-password': z
+    .object({ newPassword: passwordField })
+    .loose()
+    .transform((body) => ({ ...body, revokeOtherSessions: true })),
   '/change-email': z.object({ newEmail: emailField }).loose(),
   '/verify-password': undefined,
   '/delete-user': undefined,
