@@ -1,6 +1,8 @@
+import { z } from 'zod';
+
 /**
  * Rules of the identity calls (`/api/auth/*`) the shop adds to Better Auth's: where a browser may
- * be sent back to.
+ * be sent back to, and what an account's picture may be.
  */
 
 /** The fields of an identity call that name where the browser goes next (query or JSON body). */
@@ -11,9 +13,13 @@ export const REDIRECT_TARGET_FIELDS = [
   'redirectTo',
 ] as const;
 
+/** The longest account picture address accepted (`image` of sign-up and update-user). */
+export const ACCOUNT_IMAGE_MAX_LENGTH = 2048;
+
 export const identityMessages = {
   unsafeRedirect: (field: string) =>
     `${field} must be a path of this shop written plainly: starting with one /, without ./ or ../ segments, //, %2e, backslashes or control characters.`,
+  accountImage: `The picture must be an https:// address of at most ${ACCOUNT_IMAGE_MAX_LENGTH} characters, or nothing.`,
 } as const;
 
 /** The error codes of the identity calls and their statuses (merged into `errorStatus`). */
@@ -53,3 +59,21 @@ export function isPlainShopPath(value: string): boolean {
   if (path.includes('//') || ESCAPED_DOT_OR_SEPARATOR.test(path)) return false;
   return path.split('/').every((segment) => segment !== '.' && segment !== '..');
 }
+
+/** An `https://host…` address without spaces, controls or backslashes. */
+const HTTPS_ADDRESS = /^https:\/\/[^\s/?#\\@]+(?:[/?#][^\s\\]*)?$/i;
+
+function isHttpsAddress(value: string): boolean {
+  return HTTPS_ADDRESS.test(value) && !hasControlCharacter(value);
+}
+
+/**
+ * An account's picture (`image` of sign-up and update-user): an https address or nothing (null
+ * clears it). Nothing in the shop shows it today; it must not become a place to keep any text.
+ */
+export const accountImageField = z
+  .string({ message: identityMessages.accountImage })
+  .max(ACCOUNT_IMAGE_MAX_LENGTH, identityMessages.accountImage)
+  .refine(isHttpsAddress, identityMessages.accountImage)
+  .nullable()
+  .optional();

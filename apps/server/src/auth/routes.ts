@@ -1,4 +1,5 @@
 import {
+  accountImageField,
   emailField,
   loginSchema,
   messages,
@@ -38,13 +39,13 @@ const MAX_BODY_DEPTH = 16;
 const GUARDED_CALLS: Record<string, z.ZodType | undefined> = {
   '/sign-in/email': loginSchema.loose(),
   // The shop's rules (a name of spaces only is no name), as the form has them.
-  '/sign-up/email': registerSchema.loose(),
+  '/sign-up/email': registerSchema.extend({ image: accountImageField }).loose(),
   '/request-password-reset': z.object({ email: emailField }).loose(),
   '/reset-password': z
     .object({ token: z.string().min(1).max(256), newPassword: passwordField })
     .loose(),
   '/send-verification-email': z.object({ email: emailField }).loose(),
-  '/update-user': z.object({ name: accountNameField.optional() }).loose(),
+  '/update-user': z.object({ name: accountNameField.optional(), image: accountImageField }).loose(),
   // A new password ends every other session, and so their API tokens (finding 12): whoever
   // changes it may be locking someone out who knew the old one.
   '/change-password': z
