@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Rules of the identity calls (`/api/auth/*`) the shop adds to Better Auth's: where a browser may
- * be sent back to, and what an account's picture may be.
+ * be sent back to, what an account's picture may be, and what sign-up says.
  */
 
 /** The fields of an identity call that name where the browser goes next (query or JSON body). */
@@ -20,6 +20,12 @@ export const identityMessages = {
   unsafeRedirect: (field: string) =>
     `${field} must be a path of this shop written plainly: starting with one /, without ./ or ../ segments, //, %2e, backslashes or control characters.`,
   accountImage: `The picture must be an https:// address of at most ${ACCOUNT_IMAGE_MAX_LENGTH} characters, or nothing.`,
+  /**
+   * After Register when signing in did not follow: the address already had an account (its owner
+   * was mailed), or it must be confirmed first. The page cannot tell which, and must not.
+   */
+  checkYourMail:
+    'Check your mail: we sent a message to this address. Confirm your email with its link, then log in. If you already had an account, log in with your password or reset it.',
 } as const;
 
 /** The error codes of the identity calls and their statuses (merged into `errorStatus`). */

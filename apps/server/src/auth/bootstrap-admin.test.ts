@@ -22,8 +22,10 @@ async function signUp(app: FastifyInstance, email: string, password: string): Pr
     payload: { email, password, name: 'Owner' },
   });
   expect(res.statusCode).toBe(200);
-  // The attacker also opens the shop's profile, as the web app does after every sign-in.
-  await issueToken(app, cookieFrom(res.headers['set-cookie']), email);
+  // The attacker also signs in and opens the shop's profile, as the Register page does.
+  const signedIn = await signIn(app, email, password);
+  expect(signedIn.statusCode).toBe(200);
+  await issueToken(app, cookieFrom(signedIn.headers['set-cookie']), email);
 }
 
 function signIn(app: FastifyInstance, email: string, password: string) {

@@ -55,7 +55,13 @@ export async function bootstrapAdmin({
     }
 
     const result = await auth.api.signUpEmail({ body: { email, password, name: 'Admin' } });
-    await repository.promote({ id: result.user.id, name: result.user.name }, email);
+    // Sign-up answers a taken address with a made-up user (finding 8): only the identity it
+    // really created may be promoted.
+    const created = await repository.findIdentity(email);
+    if (created?.id !== result.user.id) {
+      throw new AdminBootstrapError(refusal(email, config.admin !== undefined));
+    }
+    await repository.promote({ id: created.id, name: created.name }, email);
     if (config.admin) {
       log.info({ email }, 'admin account created from ADMIN_EMAIL');
     } else {

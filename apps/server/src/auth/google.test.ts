@@ -84,21 +84,31 @@ describe.each(testDatabases)('Google sign-in and account linking on $name', (kin
     await db.drop();
   });
 
-  /** A local account with a password, its email confirmed or not. */
+  /** A local account with a password, its email confirmed or not; answers its sign-in's cookies. */
   async function localAccount(email: string, name: string, emailVerified: boolean) {
+    const remoteAddress = `10.60.0.${Math.floor(Math.random() * 250) + 1}`;
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      remoteAddress: `10.60.0.${Math.floor(Math.random() * 250) + 1}`,
+      remoteAddress,
       payload: { email, password: 'local-password-1', name },
     });
     expect(signUp.statusCode).toBe(200);
+    // Sign-up never signs in (finding 8): the customer signs in with the password, as the
+    // Register page does right after it.
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      payload: { email, password: 'local-password-1' },
+    });
+    expect(signIn.statusCode).toBe(200);
     await db.kysely
       .updateTable('auth_user')
       .set({ emailVerified: emailVerified ? 1 : 0 } as never)
       .where('email', '=', email)
       .execute();
-    return signUp.headers['set-cookie'];
+    return signIn.headers['set-cookie'];
   }
 
   /**
