@@ -5,7 +5,14 @@ import type { Db } from '../db/database.js';
 import type { Auth } from './auth.js';
 import { createBootstrapAdminRepository } from './bootstrap-admin.repository.js';
 
-const GENERATED_ADMIN_EMAIL = 'admin@caseforge.example';
+/**
+ * The generated admin's address: a random part nobody can guess (finding 18: the fixed
+ * `admin@caseforge.example` was a known target for guessing and lock-outs), on a domain reserved
+ * for examples, so no mail ever leaves for it. Logged once with the password.
+ */
+export function generatedAdminEmail(): string {
+  return `admin-${randomBytes(8).toString('hex')}@caseforge.example`;
+}
 
 /** Why the shop refuses to start rather than hand an unproven identity the admin role. */
 export class AdminBootstrapError extends ConfigError {}
@@ -36,7 +43,7 @@ export async function bootstrapAdmin({
       password = config.admin.password;
     } else {
       if (await repository.hasAdmin()) return;
-      email = GENERATED_ADMIN_EMAIL;
+      email = generatedAdminEmail();
       password = randomBytes(12).toString('base64url');
     }
 
