@@ -6,12 +6,19 @@ test.describe('after signing in', () => {
     const customer = await registerThroughPage(page, 'returning');
     await logOut(page);
 
-    // Issue 10: `?from=/\evil` left the user stuck on /login.
+    // Issue 10: `?from=/\evil` left the user stuck on /login; finding 13: so did the spellings
+    // that only become `//evil.example` once parsed.
     for (const from of [
       '/\\evil',
       '//evil.example/',
       'https://evil.example/',
       '/\\/evil.example',
+      '/.//evil.example',
+      '/..//evil.example/phish',
+      '/x/..//evil.example',
+      '/%2e//evil.example',
+      '/.///evil.example',
+      '/dashboard/..//evil.example',
     ]) {
       await page.goto(`/login?from=${encodeURIComponent(from)}`);
       await logInThroughPage(page, customer.email, customer.password);

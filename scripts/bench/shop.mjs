@@ -242,7 +242,7 @@ function cookieOf(res) {
 /**
  * An API token as the web app gets one: the session cookie, then `PUT /api/user/{email}`.
  * @param {string} base
- * @param {Response} signedIn The sign-in or sign-up answer carrying the session cookie.
+ * @param {Response} signedIn The sign-in answer carrying the session cookie.
  * @param {string} email
  */
 async function tokenFor(base, signedIn, email) {
@@ -260,12 +260,17 @@ export async function adminToken(base) {
   return tokenFor(base, res, ADMIN.email);
 }
 
-/** Registers a new customer and returns its API token. */
+/** Registers a new customer, signs in (sign-up never does) and returns its API token. */
 export async function customerToken(base) {
   const email = `bench-customer-${process.pid}-${Date.now()}@example.com`;
-  const { res } = await api(`${base}/api/auth/sign-up/email`, {
+  const password = 'bench-customer-password-1';
+  await api(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    body: { email, password: 'bench-customer-password-1', name: 'Bench Customer' },
+    body: { email, password, name: 'Bench Customer' },
+  });
+  const { res } = await api(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    body: { email, password },
   });
   return tokenFor(base, res, email);
 }

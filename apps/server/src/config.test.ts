@@ -156,6 +156,21 @@ describe('config', () => {
     );
   });
 
+  it('SEED_DEMO_DATA: demo data by default outside production only; true or false overrides', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    const testMode = { ...production, PAYMENTS_TEST_MODE: 'true' };
+    expect(parseConfig({}).seedDemoData).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).seedDemoData).toBe(true);
+    expect(parseConfig({ SEED_DEMO_DATA: '' }).seedDemoData).toBe(true);
+    expect(parseConfig(testMode).seedDemoData).toBe(false);
+    expect(parseConfig({ ...testMode, SEED_DEMO_DATA: '' }).seedDemoData).toBe(false);
+    expect(parseConfig({ ...testMode, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(parseConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(() => parseConfig({ SEED_DEMO_DATA: 'yes' })).toThrow(
+      /^Invalid configuration: SEED_DEMO_DATA /,
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ ORDER_HOLD_MINUTES: '0' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],

@@ -118,6 +118,8 @@ const envSchema = z
         )
         .optional(),
     ),
+    /** The demo catalog and reviews on an empty database; unset: yes, except in production. */
+    SEED_DEMO_DATA: z.enum(['true', 'false', '']).optional(),
     AUTH_REQUIRE_EMAIL_VERIFICATION: z
       .enum(['true', 'false', ''])
       .optional()
@@ -226,6 +228,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   /** Whether an email-and-password account must verify its address before signing in. */
   requireEmailVerification: boolean;
+  /** Whether start-up fills an empty database with the demo catalog and reviews. */
+  seedDemoData: boolean;
   rateLimits: RateLimits;
   /**
    * Unpaid orders: minutes they hold their stock (and an expired order's products stay out of
@@ -318,6 +322,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : undefined,
     requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION,
+    // A real shop must not open with made-up products and reviews (issue 20, point 9).
+    seedDemoData: env.SEED_DEMO_DATA
+      ? env.SEED_DEMO_DATA === 'true'
+      : env.NODE_ENV !== 'production',
     rateLimits: {
       authPerAddress: env.AUTH_RATE_LIMIT_PER_ADDRESS,
       authPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,

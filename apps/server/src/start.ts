@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   };
   const app = await buildApp({ config, db, logStream: logs.stream });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedDemoData(db);
+  const seeded = config.seedDemoData ? await seedDemoData(db) : undefined;
   if (seeded) app.log.info(seeded, 'demo data added to the empty database');
   await bootstrapAdmin({ auth: app.shopAuth, db, config, log: app.log });
   if (config.env === 'production' && config.paymentsTestMode) {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { paymentsConfigSchema, userListSchema } from '@shop/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, signInAdmin } from './support/api.js';
+import { bearer, listProducts, signInAdmin } from './support/api.js';
+import { createPostgresDatabase, testDatabaseUrl } from './support/database.js';
 import {
   freePort,
   removeDir,
@@ -76,6 +77,40 @@ describe('start-up checks of the built server', () => {
     expect(config).toEqual({ gateway: 'test', publishableKey: null, testMode: true });
     expect(shop.output()).toContain('PAYMENTS_TEST_MODE=true: the built-in test gateway');
     await shop.stop();
+  });
+
+  describe.each([
+    { name: 'SQLite', postgres: false },
+    ...(testDatabaseUrl ? [{ name: 'PostgreSQL', postgres: true }] : []),
+  ])('SEED_DEMO_DATA on $name', ({ postgres }) => {
+    /** The catalog and reviews a fresh shop started with these settings opens with. */
+    async function freshShopContents(env: Record<string, string>) {
+      const database = postgres ? await createPostgresDatabase() : undefined;
+      try {
+        const shop = await startShop({
+          name: 'fresh',
+          env: { ...env, ...(database ? { DATABASE_URL: database.url } : {}) },
+        });
+        const products = await listProducts(shop.url);
+        const reviews = (await (await fetch(`${shop.url}/api/reviews`)).json()) as unknown[];
+        await shop.stop();
+        return { products: products.length, reviews: reviews.length };
+      } finally {
+        await database?.drop();
+      }
+    }
+    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' };
+
+    it('a production start leaves an empty database empty: no demo products, no made-up reviews', async () => {
+      expect(await freshShopContents(production)).toEqual({ products: 0, reviews: 0 });
+    });
+
+    it('seeds the demo catalog outside production, or when SEED_DEMO_DATA=true asks', async () => {
+      const seeded = await freshShopContents({ ...production, SEED_DEMO_DATA: 'true' });
+      expect(seeded.products).toBeGreaterThan(0);
+      expect(seeded.reviews).toBeGreaterThan(0);
+      expect(await freshShopContents({})).toEqual(seeded);
+    });
   });
 
   it('refuses to make an address someone registered first the admin: one line, exit 1, nobody promoted', async () => {

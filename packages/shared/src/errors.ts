@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { b2bErrorStatus } from './b2b.js';
 import { idempotencyErrorStatus } from './idempotency.js';
+import { identityErrorStatus } from './identity.js';
 import { orderLimitErrorStatus } from './order-limits.js';
 import { stockErrorStatus } from './stock.js';
 
@@ -22,6 +23,7 @@ export const errorStatus = {
   internal: 500,
   unavailable: 503,
   ...idempotencyErrorStatus,
+  ...identityErrorStatus,
   ...stockErrorStatus,
   ...b2bErrorStatus,
   ...orderLimitErrorStatus,

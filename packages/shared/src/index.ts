@@ -8,6 +8,7 @@ export * from './reviews.js';
 export * from './reviewer-names.js';
 export * from './format.js';
 export * from './accounts.js';
+export * from './identity.js';
 export * from './users.js';
 export * from './orders.js';
 export * from './catalog.js';

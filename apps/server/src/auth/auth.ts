@@ -9,6 +9,10 @@ import { createLimitedHashing } from './password-hashing.js';
 
 const SESSION_DAYS = 7;
 
+/** The mail to the owner of an address someone tried to sign up with again (finding 8). */
+export const EXISTING_ACCOUNT_MAIL_SUBJECT =
+  'Someone tried to create a CaseForge account with your email address';
+
 /** Where the web app lets a customer choose a new password. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
 
@@ -79,6 +83,19 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
       maxPasswordLength: 128,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
+      // Sign-up never signs in, so a taken address is answered exactly as a new one (a synthetic
+      // user, no session, the password hashed all the same) and sign-up tells nobody who has an
+      // account (finding 8). The web app signs in after it, as for any account.
+      autoSignIn: false,
+      // The owner of a taken address hears of the attempt instead; the one who tried learns
+      // nothing they could not learn from sign-in.
+      async onExistingUserSignUp({ user }) {
+        sendAfterReply({
+          to: user.email,
+          subject: EXISTING_ACCOUNT_MAIL_SUBJECT,
+          text: `Hello ${user.name},\n\nSomeone tried to create a new CaseForge account with this email address, which already has one. No new account was made and yours is unchanged.\n\nIf it was you: log in with your password at ${config.publicUrl}/login, or choose a new password at ${config.publicUrl}/forgot-password.\n\nIf it was not you, ignore this mail.`,
+        });
+      },
       // Better Auth's own scrypt, with at most two hashes at once (see password-hashing.ts).
       password: { hash: hashing.hash, verify: hashing.verify },
       async sendResetPassword({ user, url }) {

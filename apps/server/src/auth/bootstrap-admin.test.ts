@@ -6,7 +6,9 @@ import { cookieFrom, issueToken, uniqueEmail } from '../test/factories.js';
 import type { Db } from '../db/database.js';
 import { AdminBootstrapError, bootstrapAdmin } from './bootstrap-admin.js';
 
-const GENERATED_ADMIN_EMAIL = 'admin@caseforge.example';
+/** The address the first admin always had without ADMIN_EMAIL, before finding 18. */
+const OLD_GENERATED_ADMIN_EMAIL = 'admin@caseforge.example';
+const GENERATED_ADMIN_PATTERN = /^admin-[0-9a-f]{16}@caseforge\.example$/;
 
 /** A logger that keeps the warnings (the generated password is one) and drops the rest. */
 function recordingLog(app: FastifyInstance): { log: FastifyBaseLogger; warnings: unknown[] } {
@@ -22,8 +24,10 @@ async function signUp(app: FastifyInstance, email: string, password: string): Pr
     payload: { email, password, name: 'Owner' },
   });
   expect(res.statusCode).toBe(200);
-  // The attacker also opens the shop's profile, as the web app does after every sign-in.
-  await issueToken(app, cookieFrom(res.headers['set-cookie']), email);
+  // The attacker also signs in and opens the shop's profile, as the Register page does.
+  const signedIn = await signIn(app, email, password);
+  expect(signedIn.statusCode).toBe(200);
+  await issueToken(app, cookieFrom(signedIn.headers['set-cookie']), email);
 }
 
 function signIn(app: FastifyInstance, email: string, password: string) {
@@ -117,14 +121,38 @@ describe.each(testDatabases)('first admin bootstrap on $name', (kind) => {
     expect((await signIn(app, email, 'operator-password-1')).statusCode).toBe(200);
   });
 
-  it('never promotes a pre-registered admin@caseforge.example as the generated admin', async () => {
-    await signUp(app, GENERATED_ADMIN_EMAIL, 'attacker-password-1');
+  it('finding 18: the generated admin has an address nobody can guess, logged once with its password', async () => {
+    // The attacker registers the address every shop's first admin used to have.
+    await signUp(app, OLD_GENERATED_ADMIN_EMAIL, 'attacker-password-1');
     const { log, warnings } = recordingLog(app);
-    await expect(
-      bootstrapAdmin({ auth: app.shopAuth, db, config: testConfig(), log }),
-    ).rejects.toThrow(/^Refusing to start: the shop has no admin and an account for/);
-    expect(await admins(db)).toEqual([]);
-    expect(warnings).toEqual([]);
+    await bootstrapAdmin({ auth: app.shopAuth, db, config: testConfig(), log });
+    await bootstrapAdmin({ auth: app.shopAuth, db, config: testConfig(), log });
+
+    expect(warnings).toHaveLength(1);
+    const { email, password } = warnings[0] as { email: string; password: string };
+    expect(email).toMatch(GENERATED_ADMIN_PATTERN);
+    expect(await admins(db)).toEqual([email]);
+    expect(await roleOf(db, OLD_GENERATED_ADMIN_EMAIL)).toBe('user');
+    expect((await signIn(app, email, password)).statusCode).toBe(200);
+
+    // Another shop's generated admin has another address.
+    const other = await kind.open();
+    const otherApp = await buildTestApp(other);
+    try {
+      const second = recordingLog(otherApp);
+      await bootstrapAdmin({
+        auth: otherApp.shopAuth,
+        db: other,
+        config: testConfig(),
+        log: second.log,
+      });
+      const { email: otherEmail } = second.warnings[0] as { email: string };
+      expect(otherEmail).toMatch(GENERATED_ADMIN_PATTERN);
+      expect(otherEmail).not.toBe(email);
+    } finally {
+      await otherApp.close();
+      await other.drop();
+    }
   });
 
   it.runIf(kind.name === 'postgres')(
@@ -142,14 +170,16 @@ describe.each(testDatabases)('first admin bootstrap on $name', (kind) => {
         ]);
         const printed = [...first.warnings, ...other.warnings];
         expect(printed).toHaveLength(1);
-        expect(printed[0]).toMatchObject({ email: GENERATED_ADMIN_EMAIL });
-        expect(await admins(db)).toEqual([GENERATED_ADMIN_EMAIL]);
+        const { email: generated } = printed[0] as { email: string };
+        expect(generated).toMatch(GENERATED_ADMIN_PATTERN);
+        expect(await admins(db)).toEqual([generated]);
+        // Each start drew its own address: only the one that won the lock made an identity.
         const identities = await db.kysely
           .selectFrom('auth_user')
-          .select('id')
-          .where('email', '=', GENERATED_ADMIN_EMAIL)
+          .select('email')
+          .where('email', 'like', 'admin-%@caseforge.example')
           .execute();
-        expect(identities).toHaveLength(1);
+        expect(identities.map((identity) => identity.email)).toEqual([generated]);
 
         // The same with ADMIN_EMAIL: one account, both starts succeed.
         const email = uniqueEmail('owner');

@@ -5,7 +5,14 @@ import type { Db } from '../db/database.js';
 import type { Auth } from './auth.js';
 import { createBootstrapAdminRepository } from './bootstrap-admin.repository.js';
 
-const GENERATED_ADMIN_EMAIL = 'admin@caseforge.example';
+/**
+ * The generated admin's address: a random part nobody can guess (finding 18: the fixed
+ * `admin@caseforge.example` was a known target for guessing and lock-outs), on a domain reserved
+ * for examples, so no mail ever leaves for it. Logged once with the password.
+ */
+export function generatedAdminEmail(): string {
+  return `admin-${randomBytes(8).toString('hex')}@caseforge.example`;
+}
 
 /** Why the shop refuses to start rather than hand an unproven identity the admin role. */
 export class AdminBootstrapError extends ConfigError {}
@@ -36,7 +43,7 @@ export async function bootstrapAdmin({
       password = config.admin.password;
     } else {
       if (await repository.hasAdmin()) return;
-      email = GENERATED_ADMIN_EMAIL;
+      email = generatedAdminEmail();
       password = randomBytes(12).toString('base64url');
     }
 
@@ -55,7 +62,13 @@ export async function bootstrapAdmin({
     }
 
     const result = await auth.api.signUpEmail({ body: { email, password, name: 'Admin' } });
-    await repository.promote({ id: result.user.id, name: result.user.name }, email);
+    // Sign-up answers a taken address with a made-up user (finding 8): only the identity it
+    // really created may be promoted.
+    const created = await repository.findIdentity(email);
+    if (created?.id !== result.user.id) {
+      throw new AdminBootstrapError(refusal(email, config.admin !== undefined));
+    }
+    await repository.promote({ id: created.id, name: created.name }, email);
     if (config.admin) {
       log.info({ email }, 'admin account created from ADMIN_EMAIL');
     } else {

@@ -84,21 +84,31 @@ describe.each(testDatabases)('Google sign-in and account linking on $name', (kin
     await db.drop();
   });
 
-  /** A local account with a password, its email confirmed or not. */
+  /** A local account with a password, its email confirmed or not; answers its sign-in's cookies. */
   async function localAccount(email: string, name: string, emailVerified: boolean) {
+    const remoteAddress = `10.60.0.${Math.floor(Math.random() * 250) + 1}`;
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      remoteAddress: `10.60.0.${Math.floor(Math.random() * 250) + 1}`,
+      remoteAddress,
       payload: { email, password: 'local-password-1', name },
     });
     expect(signUp.statusCode).toBe(200);
+    // Sign-up never signs in (finding 8): the customer signs in with the password, as the
+    // Register page does right after it.
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      payload: { email, password: 'local-password-1' },
+    });
+    expect(signIn.statusCode).toBe(200);
     await db.kysely
       .updateTable('auth_user')
       .set({ emailVerified: emailVerified ? 1 : 0 } as never)
       .where('email', '=', email)
       .execute();
-    return signUp.headers['set-cookie'];
+    return signIn.headers['set-cookie'];
   }
 
   /**
@@ -220,6 +230,36 @@ describe.each(testDatabases)('Google sign-in and account linking on $name', (kin
     const again = await startSignIn();
     expect((await throughGoogle(again, unverifiedCustomer.email)).location).toBe('/login?google=1');
     expect(await signedInAs(again.cookies)).toBe(unverifiedCustomer.email);
+  });
+
+  it("finding 3: an errorCallbackURL that parses to another host never reaches Google's flow", async () => {
+    // The report: this errorCallbackURL, then a login that fails, answered
+    // `Location: //evil.example/err?error=account_not_linked`.
+    for (const field of ['errorCallbackURL', 'callbackURL', 'newUserCallbackURL']) {
+      for (const target of [
+        '/.//evil.example/err',
+        '/..//evil.example/phish',
+        '/%2e//evil.example',
+      ]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/social',
+          payload: {
+            provider: 'google',
+            callbackURL: '/login?google=1',
+            errorCallbackURL: '/login?error=google',
+            [field]: target,
+          },
+        });
+        expect(res.statusCode, `${field}=${target}`).toBe(400);
+        expect(apiErrorSchema.parse(res.json()).error.code).toBe('unsafe_redirect');
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    }
+    // The shop's own targets still start the flow, and a failure comes back to the shop.
+    const start = await startSignIn();
+    const back = await throughGoogle(start, admin.email);
+    expect(back.location).toMatch(/^\/login\?error=google&error=account_not_linked/);
   });
 
   it('creates an account for a Google email the shop has not seen', async () => {

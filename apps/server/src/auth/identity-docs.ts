@@ -1,5 +1,6 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import {
+  accountImageField,
   accountNameField,
   apiErrorSchema,
   emailField,
@@ -20,15 +21,20 @@ import { isRateLimitedIdentityCall } from './routes.js';
 
 const AUTH_BASE = '/api/auth';
 
-/** Better Auth's statuses beyond the shop's own: 422 for an email that already has an account. */
-type IdentityStatus = ErrorStatus | 422;
+type IdentityStatus = ErrorStatus;
 
 const IDENTITY_DESCRIPTIONS: Record<IdentityStatus, string> = {
   ...ERROR_DESCRIPTIONS,
   401: 'Wrong email or password, or no session',
   403: 'The email address is not confirmed yet',
-  422: 'An account with this email already exists',
 };
+
+/** A redirect target: a plain path of this shop (`/dashboard`), else 400 `unsafe_redirect`. */
+const redirectTarget = z
+  .string()
+  .describe(
+    'A path of this shop, written plainly (`/dashboard`, `/login?google=1`): no `./` or `../` segments, `//`, `%2e`, backslashes or control characters, no other site. Anything else is a 400 `unsafe_redirect`.',
+  );
 
 const identityUser = z.object({
   id: z.string(),
@@ -69,12 +75,16 @@ const CALLS: IdentityCall[] = [
     method: 'post',
     call: '/sign-up/email',
     operationId: 'signUpWithEmail',
-    summary: 'Create an account with email and password; sends the confirmation mail',
-    body: registerSchema.extend({ callbackURL: z.string().optional() }),
-    success: z.object({ token: z.string().nullable(), user: identityUser }),
+    summary:
+      'Create an account with email and password; sends the confirmation mail. Never signs in: sign in afterwards',
+    body: registerSchema.extend({
+      image: accountImageField,
+      callbackURL: redirectTarget.optional(),
+    }),
+    success: z.object({ token: z.null(), user: identityUser }),
     successDescription:
-      'The account; `token` is null when the email must be confirmed before signing in',
-    errors: [422, 503],
+      'The same answer whether the address was new or already had an account (its owner is mailed instead); no session is started',
+    errors: [503],
   },
   {
     method: 'post',
@@ -83,7 +93,7 @@ const CALLS: IdentityCall[] = [
     summary: 'Sign in with email and password; sets the session cookie',
     body: loginSchema.extend({
       rememberMe: z.boolean().optional(),
-      callbackURL: z.string().optional(),
+      callbackURL: redirectTarget.optional(),
     }),
     success: z.object({
       redirect: z.boolean(),
@@ -101,8 +111,9 @@ const CALLS: IdentityCall[] = [
     summary: "Start 'Continue With Google': the address to send the browser to",
     body: z.object({
       provider: z.literal('google'),
-      callbackURL: z.string().optional(),
-      errorCallbackURL: z.string().optional(),
+      callbackURL: redirectTarget.optional(),
+      errorCallbackURL: redirectTarget.optional(),
+      newUserCallbackURL: redirectTarget.optional(),
     }),
     success: z.object({ url: z.string(), redirect: z.boolean() }),
     successDescription: "Google's sign-in page for this browser",
@@ -134,7 +145,7 @@ const CALLS: IdentityCall[] = [
     call: '/request-password-reset',
     operationId: 'requestPasswordReset',
     summary: 'Mail a password-reset link; the answer is the same whether an account exists',
-    body: z.object({ email: emailField, redirectTo: z.string().optional() }),
+    body: z.object({ email: emailField, redirectTo: redirectTarget.optional() }),
     success: z.object({ status: z.boolean(), message: z.string() }),
     successDescription: 'Accepted: a link is mailed if an account has this address',
     errors: [503],
@@ -154,7 +165,7 @@ const CALLS: IdentityCall[] = [
     call: '/send-verification-email',
     operationId: 'sendVerificationEmail',
     summary: 'Mail the email-confirmation link again',
-    body: z.object({ email: emailField, callbackURL: z.string().optional() }),
+    body: z.object({ email: emailField, callbackURL: redirectTarget.optional() }),
     success: status,
     successDescription: 'The confirmation mail is on its way',
     errors: [503],
@@ -163,8 +174,8 @@ const CALLS: IdentityCall[] = [
     method: 'post',
     call: '/update-user',
     operationId: 'updateIdentity',
-    summary: "Change the signed-in identity's name",
-    body: z.object({ name: accountNameField.optional(), image: z.string().nullable().optional() }),
+    summary: "Change the signed-in identity's name or picture (an https address, or null)",
+    body: z.object({ name: accountNameField.optional(), image: accountImageField }),
     success: status,
     successDescription: 'The identity is updated',
     errors: [401, 503],

@@ -1,4 +1,5 @@
 import {
+  accountImageField,
   emailField,
   loginSchema,
   messages,
@@ -13,6 +14,7 @@ import { codeForStatus } from '../http/error-handler.js';
 import { AppError } from '../http/app-error.js';
 import type { LimitOfRequest } from '../http/rate-limits.js';
 import type { Auth } from './auth.js';
+import { refuseUnsafeRedirects } from './redirect-targets.js';
 
 /** Where the identity service is mounted; Better Auth's `basePath`. */
 const AUTH_BASE = '/api/auth';
@@ -37,14 +39,19 @@ const MAX_BODY_DEPTH = 16;
 const GUARDED_CALLS: Record<string, z.ZodType | undefined> = {
   '/sign-in/email': loginSchema.loose(),
   // The shop's rules (a name of spaces only is no name), as the form has them.
-  '/sign-up/email': registerSchema.loose(),
+  '/sign-up/email': registerSchema.extend({ image: accountImageField }).loose(),
   '/request-password-reset': z.object({ email: emailField }).loose(),
   '/reset-password': z
     .object({ token: z.string().min(1).max(256), newPassword: passwordField })
     .loose(),
   '/send-verification-email': z.object({ email: emailField }).loose(),
-  '/update-user': z.object({ name: accountNameField.optional() }).loose(),
-  '/change-password': z.object({ newPassword: passwordField }).loose(),
+  '/update-user': z.object({ name: accountNameField.optional(), image: accountImageField }).loose(),
+  // A new password ends every other session, and so their API tokens (finding 12): whoever
+  // changes it may be locking someone out who knew the old one.
+  '/change-password': z
+    .object({ newPassword: passwordField })
+    .loose()
+    .transform((body) => ({ ...body, revokeOtherSessions: true })),
   '/change-email': z.object({ newEmail: emailField }).loose(),
   '/verify-password': undefined,
   '/delete-user': undefined,
@@ -115,6 +122,7 @@ function checkedBody(request: FastifyRequest): unknown {
 function forwardTo(auth: Auth, publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const body = checkedBody(request);
+    refuseUnsafeRedirects(request.url, body);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       // The body is serialized again below, so its original length no longer applies.

@@ -1462,6 +1462,7 @@ function authRequest(
   let url = call;
   let body: Body = { kind: 'none' };
   let reason: string;
+  let expectation: Expectation = 'refused';
 
   if (call === '/api/auth/sign-in/email') {
     const variant = rng.int(4);
@@ -1489,6 +1490,11 @@ function authRequest(
     if (flaw === 4) fields['name'] = rng.pick([42, null, ['a'], { a: 1 }]);
     body = { kind: 'json', value: spoil(fields) };
     reason = 'unusable sign-up';
+    if (flaw === 2 && typeof fields['email'] === 'string') {
+      // Finding 8: a taken address is answered as a new one (200), and must change nothing.
+      expectation = 'harmless';
+      reason = 'a taken address, answered as a new one';
+    }
   } else if (call === '/api/auth/request-password-reset') {
     const fields: Record<string, unknown> = {};
     if (rng.chance(0.5)) fields['email'] = rng.pick([42, null, [], {}, true]);
@@ -1532,8 +1538,9 @@ function authRequest(
   if (METHODS_WITH_BODY.has(route.method) && rng.chance(0.1)) {
     body = brokenTransport(rng, route.method);
     reason = 'broken transport';
+    expectation = 'refused';
   }
-  return toRequest(route, callerName, headers, url, body, 'refused', reason);
+  return toRequest(route, callerName, headers, url, body, expectation, reason);
 }
 
 /**

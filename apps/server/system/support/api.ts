@@ -13,7 +13,7 @@ import { SYSTEM_ADMIN } from './shop.js';
 export interface Account {
   email: string;
   token: string;
-  /** The identity session's cookie, to sign out with (sign-up only). */
+  /** The identity session's cookie, to sign out with (new customers only). */
   cookie?: string;
 }
 
@@ -42,16 +42,27 @@ async function tokenFor(baseUrl: string, cookie: string, email: string): Promise
   return body.token;
 }
 
-/** Signs up a new customer over HTTP and gets their API token. */
+/**
+ * Signs up a new customer over HTTP, then signs in (sign-up never does: finding 8), as the
+ * Register page does, and gets their API token.
+ */
 export async function signUp(baseUrl: string, label = 'customer'): Promise<Account> {
   const email = `${label}-${randomBytes(5).toString('hex')}@example.com`;
+  const password = 'correct-horse-battery';
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'correct-horse-battery', name: `System ${label}` }),
+    headers,
+    body: JSON.stringify({ email, password, name: `System ${label}` }),
   });
   await expectOk(res, `sign-up of ${email}`);
-  const cookie = cookieFrom(res);
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  await expectOk(signIn, `sign-in of ${email}`);
+  const cookie = cookieFrom(signIn);
   return { email, token: await tokenFor(baseUrl, cookie, email), cookie };
 }
 

@@ -13,7 +13,10 @@ export function signInWithEmail(email: string, password: string): Promise<unknow
   return apiFetch('/auth/sign-in/email', { method: 'POST', json: { email, password } });
 }
 
-/** Creates the account; `token` is null when the shop asks for a confirmed email first. */
+/**
+ * Creates the account. The answer is the same whether the address was new or taken, and it
+ * never signs in (`token` is null): sign in afterwards.
+ */
 export function signUpWithEmail(
   name: string,
   email: string,

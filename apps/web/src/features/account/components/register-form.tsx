@@ -1,4 +1,4 @@
-import { registerSchema, type RegisterInput } from '@shop/shared';
+import { identityMessages, registerSchema, type RegisterInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +6,8 @@ import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { clearAccessToken } from '../../../lib/access-token';
-import { completeSignIn, signUpWithEmail } from '../api/identity';
+import { ApiRequestError } from '../../../lib/api-client';
+import { completeSignIn, signInWithEmail, signUpWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
 import { paths } from '../../../config/paths';
@@ -23,19 +24,28 @@ export function RegisterForm() {
   const signUp = useMutation({
     mutationFn: async ({ name, email, password }: RegisterInput) => {
       clearAccessToken();
-      const { token } = await signUpWithEmail(name, email, password);
-      // No session yet: this shop wants the address confirmed before the first sign-in.
-      if (token === null) return false;
+      await signUpWithEmail(name, email, password);
+      // Sign-up never signs in and answers a taken address as a new one, so it tells nobody who
+      // has an account: sign in now, as the Login page would. A refusal means the address had
+      // an account already (its owner was mailed) or must be confirmed first: either way the
+      // answer is in the mail, and the page must not say which.
+      try {
+        await signInWithEmail(email, password);
+      } catch (error) {
+        const refused =
+          error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+        if (refused) return false;
+        throw error;
+      }
       return completeSignIn();
     },
     onSuccess: (signedIn) => {
       if (signedIn) {
         void navigate(returnPath, { replace: true });
       } else {
-        toast.success(
-          'Almost there: confirm your email address with the link we sent, then log in.',
-        );
-        void navigate(paths.login.to());
+        // Long enough to read what to do next.
+        toast(identityMessages.checkYourMail, { duration: 12_000 });
+        void navigate(paths.login.to(), { state: { from: { pathname: returnPath } } });
       }
     },
     onError: (error) => toast.error(error.message),

@@ -17,10 +17,15 @@ const SIGN_IN_PAGES = new Set<string>([
 const hasUnsafeCharacter = (text: string) =>
   [...text].some((char) => char === '\\' || char.charCodeAt(0) < 0x20 || char === '\u007f');
 
+/** `//host` or `/\host`: a path only in looks, another host to a browser. */
+const isProtocolRelative = (path: string) => path.startsWith('//') || path.startsWith('/\\');
+
 /**
  * A return path that stays on this site: it starts with exactly one `/` (not `//` nor `/\`,
- * which browsers read as another host), holds no backslash or control character, and parsed
- * against this origin it is still this origin. Anything else, or a sign-in page, is home.
+ * which browsers read as another host), holds no backslash or control character, parsed
+ * against this origin it is still this origin, and what parsing made of it still starts with one
+ * `/` (`/.//evil.example` parses to `//evil.example`, which React Router refuses to go to: the
+ * user stayed on /login). Anything else, or a sign-in page, is home.
  */
 export function safeReturnPath(candidate: unknown, origin: string): string {
   if (typeof candidate !== 'string' || !candidate.startsWith('/')) return paths.home.to();
@@ -33,7 +38,8 @@ export function safeReturnPath(candidate: unknown, origin: string): string {
   }
   if (url.origin !== new URL(origin).origin || SIGN_IN_PAGES.has(url.pathname))
     return paths.home.to();
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isProtocolRelative(path) ? paths.home.to() : path;
 }
 
 /**
