@@ -23,12 +23,14 @@ import { withIdentityPaths } from './auth/identity-docs.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { authRoutes } from './auth/routes.js';
 import { resolveAuthSecret } from './auth/secret.js';
+import { createSignInProtection } from './auth/sign-in-protection.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
+import { createLimitCounters } from './http/limit-counters.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -122,6 +124,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The clock idempotency keys expire by; tests move it forward. */
   now?: () => Date;
+  /** How a slowed-down sign-in waits; tests record the wait instead of waiting. */
+  delay?: (ms: number) => Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -142,6 +146,7 @@ export async function buildApp({
   mailer,
   logStream,
   now,
+  delay,
 }: AppDeps): Promise<FastifyInstance> {
   const trustProxy = fastifyTrustProxy(config.trustProxy);
   const hotLists = createHotLists(db.changes, trustProxy);
@@ -218,12 +223,29 @@ export async function buildApp({
   const secret = await resolveAuthSecret(config, db);
   db.changes.setLog((message, error) => app.log.warn({ err: error }, message));
   const mail = mailer ?? createMailer(config, app.log);
-  const auth = createAuth({ config, db, secret, mailer: mail, log: app.log });
+  const counters = createLimitCounters({ redisUrl: config.redisUrl, log: app.log });
+  // Limits are shared from the first request when Redis answers at start.
+  app.addHook('onReady', async () => counters.ready());
+  app.addHook('onClose', async () => counters.close());
+  const protection = createSignInProtection({
+    counters,
+    secret,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    ...(delay ? { delay } : {}),
+  });
+  const auth = createAuth({
+    config,
+    db,
+    secret,
+    mailer: mail,
+    log: app.log,
+    onPasswordReset: (email) => protection.clearAccount(email),
+  });
   const tokens = createAccessTokens(secret);
   app.decorate('shopAuth', auth);
   registerGuard(app, { db, auth, tokens });
   registerInputGuard(app);
-  await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  registerRateLimits(app, { limits: config.rateLimits, counters });
   // Before the routes (it declares their header) and before compression (it stores plain JSON).
   registerIdempotency(app, { db: db.kysely, ...(now ? { now } : {}) });
 
@@ -281,7 +303,9 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(async (scope) => authRoutes(scope, { auth, publicUrl: config.publicUrl }));
+      await api.register(async (scope) =>
+        authRoutes(scope, { auth, publicUrl: config.publicUrl, protection }),
+      );
       await api.register(healthRoutes(db));
       await api.register(userRoutes(users));
       await api.register(productRoutes(products, db.changes));

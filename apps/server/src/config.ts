@@ -90,6 +90,14 @@ const envSchema = z
     PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Reviews one account may write per hour. */
     REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    /** Invoice PDFs one account may download per minute. */
+    INVOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /**
+     * Each client's request budget on /api (http/request-budget.ts): units refilled per second,
+     * and how many it may spend at once (a plain read costs 1, costlier calls more).
+     */
+    REQUEST_BUDGET_PER_SECOND: z.coerce.number().min(0.1).default(20),
+    REQUEST_BUDGET_BURST: z.coerce.number().int().min(20).default(200),
     /** Which proxies in front may name the client (X-Forwarded-For); none by default. */
     TRUST_PROXY: trustProxySchema,
     /** The built-in test gateway in production, on purpose (a staging shop). */
@@ -215,6 +223,7 @@ export interface Config {
   /** Whether an email-and-password account must verify its address before signing in. */
   requireEmailVerification: boolean;
   rateLimits: RateLimits;
+  requestBudget: RequestBudgetConfig;
   /** Unpaid orders: minutes they hold their stock, and how many one customer may hold. */
   orderHolds: { holdMinutes: number; maxUnpaidOrders: number };
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
@@ -247,6 +256,13 @@ export interface RateLimits {
   ordersPerMinute: number;
   paymentsPerMinute: number;
   reviewsPerHour: number;
+  invoicesPerMinute: number;
+}
+
+/** Each client's request budget on /api: a token bucket (http/request-budget.ts). */
+export interface RequestBudgetConfig {
+  perSecond: number;
+  burst: number;
 }
 
 export class ConfigError extends Error {}
@@ -295,6 +311,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ordersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
       paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
       reviewsPerHour: env.REVIEW_RATE_LIMIT_PER_HOUR,
+      invoicesPerMinute: env.INVOICE_RATE_LIMIT_PER_MINUTE,
+    },
+    requestBudget: {
+      perSecond: env.REQUEST_BUDGET_PER_SECOND,
+      burst: env.REQUEST_BUDGET_BURST,
     },
     orderHolds: { holdMinutes: env.ORDER_HOLD_MINUTES, maxUnpaidOrders: env.MAX_UNPAID_ORDERS },
     corsOrigins: env.CORS_ORIGINS ?? [],

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Mailer } from '../auth/mailer.js';
 import type { Db } from '../db/database.js';
@@ -21,6 +21,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ORDER_RATE_LIMIT_PER_MINUTE: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
     REVIEW_RATE_LIMIT_PER_HOUR: '100000',
+    INVOICE_RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests that listen send many requests from one address; the budget has tests of its own.
+    REQUEST_BUDGET_PER_SECOND: '100000',
+    REQUEST_BUDGET_BURST: '100000',
     // Likewise it holds many unpaid orders; the limit's own tests set it.
     MAX_UNPAID_ORDERS: '100000',
     // The outbox worker sends only when a test runs it (app.mailOutbox.runOnce) or turns it on,
@@ -33,7 +37,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function buildTestApp(
   db: Db,
   overrides: Record<string, string> = {},
-  { mailer, now }: { mailer?: Mailer; now?: () => Date } = {},
+  {
+    mailer,
+    now,
+    delay,
+  }: {
+    mailer?: Mailer;
+    now?: () => Date;
+    delay?: AppDeps['delay'];
+  } = {},
 ): Promise<FastifyInstance> {
   // Mail goes nowhere unless a test wants to read it.
   const app = await buildApp({
@@ -41,6 +53,8 @@ export async function buildTestApp(
     db,
     mailer: mailer ?? { send: async () => undefined },
     ...(now ? { now } : {}),
+    // A slowed-down sign-in does not wait unless a test asks: the slowdown's tests record it.
+    delay: delay ?? (async () => undefined),
   });
   await app.ready();
   return app;
