@@ -37,6 +37,10 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import {
+  createInvoiceRenderer,
+  type InvoiceRenderer,
+} from './modules/invoices/invoice-renderer.js';
 import { createInvoicesService } from './modules/invoices/invoices.service.js';
 import { createOutboxWorker, type MailOutbox } from './modules/mail/outbox-worker.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
@@ -126,6 +130,8 @@ export interface AppDeps {
   now?: () => Date;
   /** How a slowed-down sign-in waits; tests record the wait instead of waiting. */
   delay?: (ms: number) => Promise<unknown>;
+  /** Lays out and keeps invoice PDFs; tests may give one with a slow or counted stand-in. */
+  invoiceRenderer?: InvoiceRenderer;
 }
 
 declare module 'fastify' {
@@ -147,6 +153,7 @@ export async function buildApp({
   logStream,
   now,
   delay,
+  invoiceRenderer,
 }: AppDeps): Promise<FastifyInstance> {
   const trustProxy = fastifyTrustProxy(config.trustProxy);
   const hotLists = createHotLists(db.changes, trustProxy);
@@ -300,6 +307,8 @@ export async function buildApp({
     afterCancel: (cancelled) => orders.afterCancel(cancelled, 'product-removed'),
   });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
+  const invoices = invoiceRenderer ?? createInvoiceRenderer();
+  app.addHook('onClose', async () => invoices.close());
 
   await app.register(
     async (api) => {
@@ -311,7 +320,7 @@ export async function buildApp({
       await api.register(productRoutes(products, db.changes));
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
-      await api.register(invoiceRoutes(createInvoicesService(orders, config.seller)));
+      await api.register(invoiceRoutes(createInvoicesService(orders, config.seller, invoices)));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));
     },

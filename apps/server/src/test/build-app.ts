@@ -41,10 +41,12 @@ export async function buildTestApp(
     mailer,
     now,
     delay,
+    invoiceRenderer,
   }: {
     mailer?: Mailer;
     now?: () => Date;
     delay?: AppDeps['delay'];
+    invoiceRenderer?: AppDeps['invoiceRenderer'];
   } = {},
 ): Promise<FastifyInstance> {
   // Mail goes nowhere unless a test wants to read it.
@@ -55,6 +57,7 @@ export async function buildTestApp(
     ...(now ? { now } : {}),
     // A slowed-down sign-in does not wait unless a test asks: the slowdown's tests record it.
     delay: delay ?? (async () => undefined),
+    ...(invoiceRenderer ? { invoiceRenderer } : {}),
   });
   await app.ready();
   return app;
