@@ -32,8 +32,9 @@ import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
 import { createLimitCounters } from './http/limit-counters.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { createRequestBudget, type RequestBudget } from './http/request-budget.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -157,6 +158,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const trustProxy = fastifyTrustProxy(config.trustProxy);
   const hotLists = createHotLists(db.changes, trustProxy);
+  // Set once the token key is known, below; the server takes no request before that.
+  const budget: { current?: RequestBudget } = {};
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -168,7 +171,10 @@ export async function buildApp({
     genReqId: requestIdOf,
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!hotLists.serve(req, res)) handler(req, res);
+        // The replayed public lists cost nothing; every other API call spends its client's
+        // budget first, and one over it is answered here, before any work.
+        if (hotLists.serve(req, res) || budget.current?.refuse(req, res)) return;
+        handler(req, res);
       }),
     frameworkErrors: handleFrameworkError,
     logController: new AccessLog(),
@@ -185,9 +191,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-  });
+  const helmetOptions = { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } };
+  registerSecurityHeaders(app, helmetOptions);
   // Closed by default: only the origins an operator lists may call the API from a browser.
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -249,6 +254,14 @@ export async function buildApp({
     onPasswordReset: (email) => protection.clearAccount(email),
   });
   const tokens = createAccessTokens(secret);
+  budget.current = createRequestBudget({
+    ...config.requestBudget,
+    trustProxy,
+    claimsOf: tokens.claimsOf,
+    headers: securityHeaders(helmetOptions),
+    corsOrigins: config.corsOrigins,
+    log: app.log,
+  });
   app.decorate('shopAuth', auth);
   registerGuard(app, { db, auth, tokens });
   registerInputGuard(app);
