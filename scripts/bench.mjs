@@ -4,7 +4,8 @@
 //    (SQLite; PostgreSQL too when DATABASE_URL=postgres://... is given), each side by side
 //    with a bare node:http server sending the same bytes, interleaved, median of the rounds;
 //    then a stock check (no order may oversell).
-//    The sign-in flood: 50 connections of wrong passwords while `/` is loaded (p95 of `/`).
+//    The flood cases: one client floods with 50 connections (wrong passwords, its own invoice,
+//    a search of many words, a missing order) while `/` is loaded (p95 of `/`, against 200 ms).
 // 3. Lighthouse (mobile defaults, system Chromium) on /, /products and a product page, median
 //    of the runs.
 // The results also go to bench-results/latest.json (git-ignored). `--help` lists the options.
@@ -20,7 +21,13 @@ import {
   checkSqliteStock,
   createPostgresDatabase,
 } from './bench/databases.mjs';
-import { FLOOD_CONNECTIONS, FLOOD_TARGET, runFlood } from './bench/flood.mjs';
+import {
+  FLOOD_CASES,
+  FLOOD_CONNECTIONS,
+  FLOOD_TARGET,
+  floodShopLimits,
+  runFlood,
+} from './bench/flood.mjs';
 import { lighthousePages, CATEGORIES, TARGETS } from './bench/lighthouse.mjs';
 import { loadRun, median } from './bench/load.mjs';
 import { measureLogLine } from './bench/log-line.mjs';
@@ -126,6 +133,7 @@ npm run bench: load benchmarks and Lighthouse
   limits:   raised out of the way: ${Object.entries(RAISED_LIMITS)
     .map(([name, value]) => `${name}=${value}`)
     .join(', ')}
+            (the invoice, search and missing-order floods keep the request budget and the invoice limit)
   load:     autocannon ${autocannonVersion} in this process, ${options.connections} connections, pipelining ${options.pipelining},
             ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} round(s) interleaved
             (per round and case: shop, then bare), median of ${options.rounds}
@@ -640,43 +648,67 @@ async function runLoad() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sign-in flood.
+// Flood cases.
 
-async function runSignInFlood() {
-  console.log(
-    `\nSign-in flood: a fresh shop, ${FLOOD_CONNECTIONS} connections of wrong passwords (limits raised: many attacker addresses), / loaded alongside…`,
-  );
-  const shop = await startShop({ name: 'flood', logLevel: options.logLevel });
-  cleanups.push(() => shop.stop());
-  let result;
-  try {
-    result = await runFlood(shop, { duration: options.duration, warmup: options.warmup });
-  } finally {
-    await cleanUp();
-  }
-  const { idle, page, attack } = result;
-  console.log(
-    table(
-      ['GET /', 'req/s', 'p50', 'p95', 'p99', 'non-2xx', 'target met?'],
-      [
-        ['idle', rps(idle.rps), ms(idle.p50), ms(idle.p95), ms(idle.p99), idle.non2xx, ''],
+/** What each flood case floods with, for the report. */
+const FLOOD_LABELS = {
+  'flood-signin': 'wrong passwords for one account (limits raised: many attacker addresses)',
+  'flood-invoice': 'GET /api/orders/{id}/invoice, its own 10-line order, with its token',
+  'flood-search': 'GET /api/products?q=<13 words>, anonymous',
+  'flood-missing': 'GET /api/orders/000…0 (404), with a token',
+};
+
+async function runFloods() {
+  results.floods = {};
+  for (const name of FLOOD_CASES.filter((c) => options.cases.includes(c))) {
+    console.log(
+      `\n${name}: a fresh shop, one client's ${FLOOD_CONNECTIONS} connections of ${FLOOD_LABELS[name]}, / loaded alongside (${options.floodSeconds} s)…`,
+    );
+    const shop = await startShop({
+      name,
+      logLevel: options.logLevel,
+      defaultLimits: floodShopLimits(name),
+    });
+    cleanups.push(() => shop.stop());
+    let result;
+    try {
+      result = await runFlood(name, shop, {
+        seconds: options.floodSeconds,
+        warmup: options.warmup,
+      });
+    } finally {
+      await cleanUp();
+    }
+    const { idle, page, attack, returningCustomer } = result;
+    console.log(
+      table(
+        ['GET /', 'req/s', 'p50', 'p95', 'p99', 'non-2xx', 'target met?'],
         [
-          'under the flood',
-          rps(page.rps),
-          ms(page.p50),
-          ms(page.p95),
-          ms(page.p99),
-          page.non2xx,
-          result.met ? 'yes' : `NO (p95 <= ${FLOOD_TARGET.maxP95Ms} ms)`,
+          ['idle', rps(idle.rps), ms(idle.p50), ms(idle.p95), ms(idle.p99), idle.non2xx, ''],
+          [
+            'under the flood',
+            rps(page.rps),
+            ms(page.p50),
+            ms(page.p95),
+            ms(page.p99),
+            page.non2xx,
+            result.met ? 'yes' : `NO (p95 <= ${FLOOD_TARGET.maxP95Ms} ms)`,
+          ],
         ],
-      ],
-    ),
-  );
-  console.log(
-    `The flood: ${rps(attack.rps)} sign-in answers/s, status codes ${JSON.stringify(attack.statusCodes)}, ${attack.errors} connection errors, ${attack.timeouts} timeouts`,
-  );
-  if (!result.met) failed = true;
-  results.flood = { target: FLOOD_TARGET, connections: FLOOD_CONNECTIONS, ...result };
+      ),
+    );
+    console.log(
+      `The flood: ${rps(attack.rps)} answers/s, status codes ${JSON.stringify(attack.statusCodes)}, ${attack.errors} connection errors, ${attack.timeouts} timeouts`,
+    );
+    if (returningCustomer) {
+      const { idle: before, underFlood: during } = returningCustomer;
+      console.log(
+        `The owner signing in from a known browser (device cookie ${during.hadDeviceCookie ? 'set' : 'MISSING'}): idle p50 ${ms(before?.p50)}; under the flood ${during.attempts} attempts, status codes ${JSON.stringify(during.statusCodes)}, p50 ${ms(during.p50)}, p95 ${ms(during.p95)}, max ${ms(during.max)}`,
+      );
+    }
+    if (!result.met) failed = true;
+    results.floods[name] = { target: FLOOD_TARGET, connections: FLOOD_CONNECTIONS, ...result };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -754,7 +786,7 @@ for (const [name, enabled, part] of [
     options.load && options.cases.some((c) => ['products', 'reviews', 'order'].includes(c)),
     runLoad,
   ],
-  ['sign-in flood', options.load && options.cases.includes('flood'), runSignInFlood],
+  ['flood cases', options.load && options.cases.some((c) => FLOOD_CASES.includes(c)), runFloods],
   ['Lighthouse run', options.lighthouse, runLighthouse],
 ]) {
   if (!enabled) continue;

@@ -42,6 +42,10 @@ export const E2E_SHOP_ENV: Record<string, string> = {
   ORDER_RATE_LIMIT_PER_MINUTE: '10000',
   PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
   REVIEW_RATE_LIMIT_PER_HOUR: '10000',
+  INVOICE_RATE_LIMIT_PER_MINUTE: '10000',
+  // Every browser (and its API calls) comes from 127.0.0.1; the server tests check the budget.
+  REQUEST_BUDGET_PER_SECOND: '10000',
+  REQUEST_BUDGET_BURST: '10000',
   MAX_UNPAID_ORDERS: '10000',
   MAX_UNPAID_VALUE: '1000000000000',
 };

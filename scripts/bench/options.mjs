@@ -12,7 +12,9 @@
  * @property {boolean} load Whether to run the load benchmarks.
  * @property {boolean} lighthouse Whether to run Lighthouse.
  * @property {boolean} bundle Whether to report the bundle weight.
- * @property {string[]} cases Which load cases to run (products, reviews, order, flood).
+ * @property {string[]} cases Which load cases to run (products, reviews, order and the flood
+ *   cases; `flood` stands for all of them).
+ * @property {number} floodSeconds Measured seconds of each flood case.
  * @property {string} logLevel LOG_LEVEL of the shop under load.
  * @property {boolean} cpuProf Whether to write a CPU profile of each shop under load.
  * @property {boolean} keepLogs Whether to keep the shop's output in bench-results/.
@@ -32,8 +34,12 @@ export const USAGE = `Usage: npm run bench [-- options]
   --connections=N         connections of the load generator (default 10)
   --pipelining=N          requests in flight per connection (default 1)
   --lighthouse-runs=N     Lighthouse runs per page (default 3)
-  --cases=a,b             load cases among products,reviews,order,flood (default all); flood:
-                          50 connections of wrong passwords while / is loaded, p95 of /
+  --cases=a,b             load cases among products,reviews,order and the flood cases
+                          flood-signin, flood-invoice, flood-search, flood-missing (default
+                          all; flood: all four): one client floods with 50 connections (wrong
+                          passwords; its own invoice PDF; a search of many words; a missing
+                          order) while / is loaded, p95 of / against 200 ms
+  --flood-seconds=S       measured seconds of each flood case (default 20)
   --no-load               skip the load benchmarks
   --no-lighthouse         skip Lighthouse
   --no-bundle             skip the bundle weight report
@@ -48,7 +54,8 @@ Environment: DATABASE_URL=postgres://... adds the order case on PostgreSQL (in a
 created for the run and dropped at the end); CHROMIUM_PATH (default /usr/bin/chromium).
 Every option can also be given as BENCH_<NAME>, e.g. BENCH_QUICK=1 or BENCH_ROUNDS=1.`;
 
-const CASES = ['products', 'reviews', 'order', 'flood'];
+const FLOOD_CASES = ['flood-signin', 'flood-invoice', 'flood-search', 'flood-missing'];
+const CASES = ['products', 'reviews', 'order', ...FLOOD_CASES];
 
 /**
  * Reads the options from argv and the environment; throws with a message on a bad value.
@@ -80,6 +87,7 @@ export function parseOptions(argv, env) {
     'pipelining',
     'lighthouse-runs',
     'cases',
+    'flood-seconds',
     'load',
     'lighthouse',
     'bundle',
@@ -114,9 +122,10 @@ export function parseOptions(argv, env) {
   const cases = (given.get('cases') ?? CASES.join(','))
     .split(',')
     .map((name) => name.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .flatMap((name) => (name === 'flood' ? FLOOD_CASES : [name]));
   for (const name of cases) {
-    if (!CASES.includes(name)) throw new Error(`--cases: unknown case ${name} (${CASES})`);
+    if (!CASES.includes(name)) throw new Error(`--cases: unknown case ${name} (flood,${CASES})`);
   }
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -144,6 +153,7 @@ export function parseOptions(argv, env) {
     rounds: Math.round(number('rounds', quick ? 1 : 3, 1)),
     duration: number('duration', quick ? 3 : 10, 1),
     warmup: number('warmup', quick ? 1 : 3, 0),
+    floodSeconds: number('flood-seconds', quick ? 5 : 20, 1),
     connections: Math.round(number('connections', 10, 1)),
     pipelining: Math.round(number('pipelining', 1, 1)),
     lighthouseRuns: Math.round(number('lighthouse-runs', quick ? 1 : 3, 1)),

@@ -16,12 +16,25 @@ export const RAISED_LIMITS = {
   AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000000',
   ORDER_RATE_LIMIT_PER_MINUTE: '1000000000',
   PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000000',
+  INVOICE_RATE_LIMIT_PER_MINUTE: '1000000000',
   MAX_UNPAID_ORDERS: '1000000000',
   MAX_UNPAID_VALUE: '1000000000000',
   // The shop runs as in production, where ordering needs a confirmed email; the bench's
   // customer never opens the confirmation mail.
   ORDER_REQUIRES_CONFIRMED_EMAIL: 'false',
+  REQUEST_BUDGET_PER_SECOND: '1000000000',
+  REQUEST_BUDGET_BURST: '1000000000',
 };
+
+/**
+ * The limits a flood case measures: left at their defaults there (the rest stay raised, so the
+ * case can set itself up).
+ */
+export const FLOOD_MEASURED_LIMITS = [
+  'INVOICE_RATE_LIMIT_PER_MINUTE',
+  'REQUEST_BUDGET_PER_SECOND',
+  'REQUEST_BUDGET_BURST',
+];
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 
@@ -56,6 +69,7 @@ const SHOP_VARIABLES = [
   'MAIL_FROM',
   'REDIS_URL',
   'NODE_OPTIONS',
+  ...FLOOD_MEASURED_LIMITS,
 ];
 
 /** A TCP port nobody listens on right now. */
@@ -91,9 +105,19 @@ export async function freePort() {
  *   (removed with it) otherwise.
  * @param {string} [options.cpuProfDir] Write a V8 CPU profile there when it exits.
  * @param {Record<string, string>} [options.env] More variables, applied last (a variant).
+ * @param {string[]} [options.defaultLimits] Limits of RAISED_LIMITS left at the shop's defaults
+ *   (the ones a flood case measures).
  * @returns {Promise<Shop>}
  */
-export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfDir, env: extra }) {
+export async function startShop({
+  name,
+  logLevel,
+  databaseUrl,
+  logFile,
+  cpuProfDir,
+  env: extra,
+  defaultLimits = [],
+}) {
   const home = mkdtempSync(path.join(tmpdir(), `shop-bench-${name}-`));
   const dataDir = path.join(home, 'data');
   const output = logFile ?? path.join(home, 'shop.log');
@@ -116,6 +140,9 @@ export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfD
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extra,
   });
+  const shopEnv = Object.fromEntries(
+    Object.entries(env).filter(([variable]) => !defaultLimits.includes(variable)),
+  );
   const log = createWriteStream(output);
   await once(log, 'open');
   const args = cpuProfDir
@@ -124,7 +151,7 @@ export async function startShop({ name, logLevel, databaseUrl, logFile, cpuProfD
   // The working directory is the temporary one, so no .env of the caller is read.
   const child = spawn(process.execPath, [...args, mainJs], {
     cwd: home,
-    env,
+    env: shopEnv,
     stdio: ['ignore', log, log],
   });
   let exited = false;

@@ -23,18 +23,25 @@ import { withIdentityPaths } from './auth/identity-docs.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { authRoutes } from './auth/routes.js';
 import { resolveAuthSecret } from './auth/secret.js';
+import { createSignInProtection } from './auth/sign-in-protection.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/database.js';
 import { handleFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
+import { createLimitCounters } from './http/limit-counters.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { createRequestBudget, type RequestBudget } from './http/request-budget.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import {
+  createInvoiceRenderer,
+  type InvoiceRenderer,
+} from './modules/invoices/invoice-renderer.js';
 import { createInvoicesService } from './modules/invoices/invoices.service.js';
 import { createOutboxWorker, type MailOutbox } from './modules/mail/outbox-worker.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
@@ -122,6 +129,10 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The clock idempotency keys expire by and orders are placed by; tests move it forward. */
   now?: () => Date;
+  /** How a slowed-down sign-in waits; tests record the wait instead of waiting. */
+  delay?: (ms: number) => Promise<unknown>;
+  /** Lays out and keeps invoice PDFs; tests may give one with a slow or counted stand-in. */
+  invoiceRenderer?: InvoiceRenderer;
 }
 
 declare module 'fastify' {
@@ -142,9 +153,13 @@ export async function buildApp({
   mailer,
   logStream,
   now,
+  delay,
+  invoiceRenderer,
 }: AppDeps): Promise<FastifyInstance> {
   const trustProxy = fastifyTrustProxy(config.trustProxy);
   const hotLists = createHotLists(db.changes, trustProxy);
+  // Set once the token key is known, below; the server takes no request before that.
+  const budget: { current?: RequestBudget } = {};
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -156,7 +171,10 @@ export async function buildApp({
     genReqId: requestIdOf,
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!hotLists.serve(req, res)) handler(req, res);
+        // The replayed public lists cost nothing; every other API call spends its client's
+        // budget first, and one over it is answered here, before any work.
+        if (hotLists.serve(req, res) || budget.current?.refuse(req, res)) return;
+        handler(req, res);
       }),
     frameworkErrors: handleFrameworkError,
     logController: new AccessLog(),
@@ -173,9 +191,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-  });
+  const helmetOptions = { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } };
+  registerSecurityHeaders(app, helmetOptions);
   // Closed by default: only the origins an operator lists may call the API from a browser.
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -218,8 +235,33 @@ export async function buildApp({
   const secret = await resolveAuthSecret(config, db);
   db.changes.setLog((message, error) => app.log.warn({ err: error }, message));
   const mail = mailer ?? createMailer(config, app.log);
-  const auth = createAuth({ config, db, secret, mailer: mail, log: app.log });
+  const counters = createLimitCounters({ redisUrl: config.redisUrl, log: app.log });
+  // Limits are shared from the first request when Redis answers at start.
+  app.addHook('onReady', async () => counters.ready());
+  app.addHook('onClose', async () => counters.close());
+  const protection = createSignInProtection({
+    counters,
+    secret,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    ...(delay ? { delay } : {}),
+  });
+  const auth = createAuth({
+    config,
+    db,
+    secret,
+    mailer: mail,
+    log: app.log,
+    onPasswordReset: (email) => protection.clearAccount(email),
+  });
   const tokens = createAccessTokens(secret);
+  budget.current = createRequestBudget({
+    ...config.requestBudget,
+    trustProxy,
+    claimsOf: tokens.claimsOf,
+    headers: securityHeaders(helmetOptions),
+    corsOrigins: config.corsOrigins,
+    log: app.log,
+  });
   app.decorate('shopAuth', auth);
   registerGuard(app, {
     db,
@@ -228,7 +270,7 @@ export async function buildApp({
     requireConfirmedEmail: config.orderHolds.requireConfirmedEmail,
   });
   registerInputGuard(app);
-  await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  registerRateLimits(app, { limits: config.rateLimits, counters });
   // Before the routes (it declares their header) and before compression (it stores plain JSON).
   registerIdempotency(app, { db: db.kysely, ...(now ? { now } : {}) });
 
@@ -286,16 +328,20 @@ export async function buildApp({
     afterCancel: (cancelled) => orders.afterCancel(cancelled, 'product-removed'),
   });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
+  const invoices = invoiceRenderer ?? createInvoiceRenderer();
+  app.addHook('onClose', async () => invoices.close());
 
   await app.register(
     async (api) => {
-      await api.register(async (scope) => authRoutes(scope, { auth, publicUrl: config.publicUrl }));
+      await api.register(async (scope) =>
+        authRoutes(scope, { auth, publicUrl: config.publicUrl, protection }),
+      );
       await api.register(healthRoutes(db));
       await api.register(userRoutes(users));
       await api.register(productRoutes(products, db.changes));
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
-      await api.register(invoiceRoutes(createInvoicesService(orders, config.seller)));
+      await api.register(invoiceRoutes(createInvoicesService(orders, config.seller, invoices)));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));
     },

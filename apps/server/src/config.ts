@@ -90,6 +90,14 @@ const envSchema = z
     PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Reviews one account may write per hour. */
     REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    /** Invoice PDFs one account may download per minute. */
+    INVOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /**
+     * Each client's request budget on /api (http/request-budget.ts): units refilled per second,
+     * and how many it may spend at once (a plain read costs 1, costlier calls more).
+     */
+    REQUEST_BUDGET_PER_SECOND: z.coerce.number().min(0.1).default(20),
+    REQUEST_BUDGET_BURST: z.coerce.number().int().min(20).default(200),
     /** Which proxies in front may name the client (X-Forwarded-For); none by default. */
     TRUST_PROXY: trustProxySchema,
     /** The built-in test gateway in production, on purpose (a staging shop). */
@@ -231,6 +239,7 @@ export interface Config {
   /** Whether start-up fills an empty database with the demo catalog and reviews. */
   seedDemoData: boolean;
   rateLimits: RateLimits;
+  requestBudget: RequestBudgetConfig;
   /**
    * Unpaid orders: minutes they hold their stock (and an expired order's products stay out of
    * its customer's reach), how many one customer may hold and their value together (cents), and
@@ -280,6 +289,13 @@ export interface RateLimits {
   ordersPerMinute: number;
   paymentsPerMinute: number;
   reviewsPerHour: number;
+  invoicesPerMinute: number;
+}
+
+/** Each client's request budget on /api: a token bucket (http/request-budget.ts). */
+export interface RequestBudgetConfig {
+  perSecond: number;
+  burst: number;
 }
 
 export class ConfigError extends Error {}
@@ -332,6 +348,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ordersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
       paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
       reviewsPerHour: env.REVIEW_RATE_LIMIT_PER_HOUR,
+      invoicesPerMinute: env.INVOICE_RATE_LIMIT_PER_MINUTE,
+    },
+    requestBudget: {
+      perSecond: env.REQUEST_BUDGET_PER_SECOND,
+      burst: env.REQUEST_BUDGET_BURST,
     },
     orderHolds: {
       holdMinutes: env.ORDER_HOLD_MINUTES,

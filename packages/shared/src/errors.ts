@@ -22,6 +22,8 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  /** Every invoice renderer is busy and its queue is full (Retry-After says when to retry). */
+  invoice_busy: 503,
   ...idempotencyErrorStatus,
   ...identityErrorStatus,
   ...stockErrorStatus,

@@ -37,6 +37,10 @@ export const messages = {
   badAuthPath: 'This address is not spelled the way the shop writes it.',
   bodyTooDeep: 'The request body is nested too deeply.',
   signInBusy: 'Too many sign-ins at once. Please try again in a moment.',
+  requestBudgetExceeded:
+    'You are sending requests faster than the shop serves one client. Please wait a few seconds and try again.',
+  tooManyInvoices: 'Too many invoice downloads. Please wait a minute and try again.',
+  invoicesBusy: 'Many invoices are being prepared right now. Please try again in a few seconds.',
   googleNotLinked:
     'An account with this email already exists. Log in with your password and confirm your email address with the link we mailed you; then Continue With Google signs into it too.',
   resetLinkSent: 'If an account exists for that email, a reset link is on its way.',

@@ -36,13 +36,15 @@ export interface AuthDeps {
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** After a successful password reset: the account's sign-in limits are cleared. */
+  onPasswordReset?: (email: string) => Promise<void>;
 }
 
 /**
  * The identity service: email-and-password accounts and Google (an OpenID provider found by
  * discovery, so tests can stand in a local one), with sessions stored in our database.
  */
-export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
+export function authOptions({ config, db, secret, mailer, log, onPasswordReset }: AuthDeps) {
   /**
    * Mail leaves after the answer: the request never waits for SMTP, so a slow or silent mail
    * server cannot stall sign-up or reset, and the answer and its timing are the same whether an
@@ -95,6 +97,10 @@ export function authOptions({ config, db, secret, mailer, log }: AuthDeps) {
           subject: EXISTING_ACCOUNT_MAIL_SUBJECT,
           text: `Hello ${user.name},\n\nSomeone tried to create a new CaseForge account with this email address, which already has one. No new account was made and yours is unchanged.\n\nIf it was you: log in with your password at ${config.publicUrl}/login, or choose a new password at ${config.publicUrl}/forgot-password.\n\nIf it was not you, ignore this mail.`,
         });
+      },
+      // The owner is back in: nobody's failed attempts hold the account any longer (finding 6).
+      async onPasswordReset({ user }) {
+        await onPasswordReset?.(user.email);
       },
       // Better Auth's own scrypt, with at most two hashes at once (see password-hashing.ts).
       password: { hash: hashing.hash, verify: hashing.verify },

@@ -15,6 +15,7 @@ import { AppError } from '../http/app-error.js';
 import type { LimitOfRequest } from '../http/rate-limits.js';
 import type { Auth } from './auth.js';
 import { refuseUnsafeRedirects } from './redirect-targets.js';
+import type { SignInProtection } from './sign-in-protection.js';
 
 /** Where the identity service is mounted; Better Auth's `basePath`. */
 const AUTH_BASE = '/api/auth';
@@ -119,7 +120,7 @@ function checkedBody(request: FastifyRequest): unknown {
 }
 
 /** Hands a request to Better Auth as a web Request and sends back its answer. */
-function forwardTo(auth: Auth, publicUrl: string) {
+function forwardTo(auth: Auth, publicUrl: string, protection: SignInProtection) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const body = checkedBody(request);
     refuseUnsafeRedirects(request.url, body);
@@ -155,13 +156,22 @@ function forwardTo(auth: Auth, publicUrl: string) {
       });
       return reply.send({ status: true, message: messages.resetLinkSent });
     }
-    const response = await auth.handler(webRequest);
+    // A sign-in waits as its account's failures ask, and its hash queues as who it is.
+    const { response, cookies: protectionCookies } = await protection.forward(
+      {
+        call: request.method === 'POST' ? identityCallOf(request.url) : undefined,
+        body,
+        ip: request.ip,
+        cookie: request.headers.cookie,
+      },
+      () => auth.handler(webRequest),
+    );
 
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
     });
-    const cookies = response.headers.getSetCookie();
+    const cookies = [...response.headers.getSetCookie(), ...protectionCookies];
     if (cookies.length > 0) reply.header('set-cookie', cookies);
 
     const text = await response.text();
@@ -191,7 +201,7 @@ function forwardTo(auth: Auth, publicUrl: string) {
  */
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, publicUrl }: { auth: Auth; publicUrl: string },
+  { auth, publicUrl, protection }: { auth: Auth; publicUrl: string; protection: SignInProtection },
 ): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (!isCanonicalIdentityPath(request.url)) {
@@ -204,6 +214,6 @@ export async function authRoutes(
     config: { access: 'public', limitOf },
     // One route for many calls: the document lists each call instead (auth/identity-docs.ts).
     schema: { hide: true },
-    handler: forwardTo(auth, publicUrl),
+    handler: forwardTo(auth, publicUrl, protection),
   });
 }

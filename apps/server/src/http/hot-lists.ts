@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
 import pino from 'pino';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
+import { clientOf, type TrustProxyOption } from './client-address.js';
 import { pickEncoding } from './static-web.js';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -47,32 +47,6 @@ interface Entry {
   /** Name, value, name, value...: the form Node writes without building an object. */
   headers: string[];
   body: Buffer;
-}
-
-/** Fastify's `trustProxy` as app.ts gives it (`fastifyTrustProxy`). */
-export type TrustProxyOption = false | string[] | ((address: string, hop: number) => boolean);
-
-/**
- * The client's address and the host it asked for, as Fastify's `request.ip` and `request.host`
- * work them out: the socket's own, or with TRUST_PROXY what the trusted proxies forwarded.
- */
-function clientOf(trustProxy: TrustProxyOption) {
-  if (trustProxy === false) {
-    return (req: IncomingMessage) => ({
-      host: req.headers.host,
-      address: req.socket.remoteAddress,
-    });
-  }
-  const trusted = typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
-  return (req: IncomingMessage) => {
-    const forwardedHost = req.headers['x-forwarded-host'];
-    const address = req.socket.remoteAddress;
-    const host =
-      typeof forwardedHost === 'string' && address !== undefined && trusted(address, 0)
-        ? (forwardedHost.split(',').at(-1) ?? '').trim()
-        : req.headers.host;
-    return { host, address: proxyAddr.all(req, trusted).at(-1) };
-  };
 }
 
 /** Where a logger writes, and the bindings (`,"pid":…,"hostname":…`) it puts in each line. */

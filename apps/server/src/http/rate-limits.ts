@@ -1,20 +1,24 @@
-import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { messages } from '@shop/shared';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../config.js';
 import { AppError } from './app-error.js';
+import { addressKey } from './client-address.js';
+import type { LimitCounters } from './limit-counters.js';
 
 /**
  * The calls an attacker or a runaway client would hammer. A route opts in with
- * `config: { limit: 'auth' | 'orders' | 'payments' }`:
+ * `config: { limit: 'auth' | 'orders' | 'payments' | 'reviews' | 'invoices' }`:
  * - `auth`: the identity calls that check a password or send mail (sign-in, sign-up, password
  *   reset, verification mail, account changes), per client address and per account (email);
+ *   a sign-in per account *and* address, so a stranger's wrong passwords lock out only the
+ *   stranger (finding 6; the account as a whole is slowed down instead: auth/sign-in-protection.ts);
  * - `orders`: placing orders, per signed-in account;
  * - `payments`: payment intents and payment reports, per signed-in account;
- * - `reviews`: writing reviews, per signed-in account and per hour.
+ * - `reviews`: writing reviews, per signed-in account and per hour;
+ * - `invoices`: invoice PDFs, per signed-in account.
+ * Every request to /api also spends the client's request budget first (http/request-budget.ts).
  */
-export type LimitName = 'auth' | 'orders' | 'payments' | 'reviews';
+export type LimitName = 'auth' | 'orders' | 'payments' | 'reviews' | 'invoices';
 
 /** The limit one request of a route gets, and the call it counts as (accounts count per call). */
 export interface LimitOfRequest {
@@ -38,16 +42,22 @@ const TEN_MINUTES = 10 * 60 * 1000;
 const ONE_MINUTE = 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
-type Check = (request: FastifyRequest) => Promise<{
-  isAllowed: boolean;
-  isExceeded?: boolean;
-  ttlInSeconds?: number;
-}>;
+/** The identity call whose per-account limit is kept per address too. */
+const SIGN_IN_CALL = '/sign-in/email';
 
-function emailOf(request: FastifyRequest): string | undefined {
+/** The email of an identity call's body, as the per-account limits count it. */
+export function emailOf(request: FastifyRequest): string | undefined {
   const body = request.body;
   if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
   return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+}
+
+/**
+ * Every per-account sign-in counter of an account starts with this (one per client address), so
+ * a password reset can clear them all.
+ */
+export function signInLimitPrefix(email: string): string {
+  return `auth-account:${SIGN_IN_CALL}:${email.trim().toLowerCase()}\n`;
 }
 
 /** The call an attempt counts under: the route's own, or the path as the route resolved it. */
@@ -57,98 +67,89 @@ function callOf(request: FastifyRequest): string {
 
 /** The signed-in account, or the address for a call that reached the limit without one. */
 function accountOf(request: FastifyRequest): string {
-  return request.currentUser?.id ?? `address:${request.ip}`;
+  return request.currentUser?.id ?? `address:${addressKey(request.ip)}`;
+}
+
+/** One limit: at most `max` hits of a key per window. */
+interface Check {
+  max: number;
+  windowMs: number;
+  key: (request: FastifyRequest) => string;
 }
 
 /**
- * A Redis connection for the counters, so every instance behind one address counts together.
- * Commands fail at once while Redis is away (no offline queue): the limiter then lets the call
- * through (`skipOnError`) rather than failing the shop, and the outage is logged.
- */
-function connectRedis(url: string, log: FastifyBaseLogger): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    commandTimeout: 500,
-  });
-  let lastLogged = 0;
-  redis.on('error', (error: Error) => {
-    if (Date.now() - lastLogged < 30_000) return;
-    lastLogged = Date.now();
-    log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it is back');
-  });
-  return redis;
-}
-
-/**
- * Registers the rate limiter (counters in Redis when `redisUrl` is set, in this process
- * otherwise) and one hook that applies the limit a route names. It runs after the access guard,
+ * Registers one hook that applies the limit a route names, counted in `counters` (Redis when
+ * configured, with this instance's own count when Redis fails). It runs after the access guard,
  * so account limits key on the signed-in user, and before validation, so a flood of malformed
  * attempts is counted too.
  */
-export async function registerRateLimits(
+export function registerRateLimits(
   app: FastifyInstance,
-  { limits, redisUrl }: { limits: RateLimits; redisUrl: string | undefined },
-): Promise<void> {
-  const redis = redisUrl ? connectRedis(redisUrl, app.log) : undefined;
-  const options: RateLimitPluginOptions = { global: false, skipOnError: true };
-  if (redis) {
-    options.redis = redis;
-    options.nameSpace = 'shop-rate-limit:';
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-  }
-  await app.register(rateLimit, options);
-
+  { limits, counters }: { limits: RateLimits; counters: LimitCounters },
+): void {
   const checks: Record<LimitName, { checks: Check[]; message: string }> = {
     auth: {
       checks: [
-        app.createRateLimit({
+        {
           max: limits.authPerAddress,
-          timeWindow: TEN_MINUTES,
-          keyGenerator: (request) => `auth-address:${request.ip}`,
-        }),
-        app.createRateLimit({
+          windowMs: TEN_MINUTES,
+          key: (request) => `auth-address:${addressKey(request.ip)}`,
+        },
+        {
           max: limits.authPerAccount,
-          timeWindow: TEN_MINUTES,
-          // A request without an email is refused by validation; it counts against its address.
-          keyGenerator: (request) =>
-            `auth-account:${callOf(request)}:${emailOf(request) ?? request.ip}`,
-        }),
+          windowMs: TEN_MINUTES,
+          key: (request) => {
+            const call = callOf(request);
+            const email = emailOf(request);
+            // A request without an email is refused by validation; it counts against its address.
+            if (email === undefined) return `auth-account:${call}:${addressKey(request.ip)}`;
+            return call === SIGN_IN_CALL
+              ? `${signInLimitPrefix(email)}${addressKey(request.ip)}`
+              : `auth-account:${call}:${email}`;
+          },
+        },
       ],
       message: messages.tooManyAttempts,
     },
     orders: {
       checks: [
-        app.createRateLimit({
+        {
           max: limits.ordersPerMinute,
-          timeWindow: ONE_MINUTE,
-          keyGenerator: (request) => `orders:${accountOf(request)}`,
-        }),
+          windowMs: ONE_MINUTE,
+          key: (request) => `orders:${accountOf(request)}`,
+        },
       ],
       message: messages.tooManyRequests,
     },
     payments: {
       checks: [
-        app.createRateLimit({
+        {
           max: limits.paymentsPerMinute,
-          timeWindow: ONE_MINUTE,
-          keyGenerator: (request) => `payments:${accountOf(request)}`,
-        }),
+          windowMs: ONE_MINUTE,
+          key: (request) => `payments:${accountOf(request)}`,
+        },
       ],
       message: messages.tooManyRequests,
     },
     reviews: {
       checks: [
-        app.createRateLimit({
+        {
           max: limits.reviewsPerHour,
-          timeWindow: ONE_HOUR,
-          keyGenerator: (request) => `reviews:${accountOf(request)}`,
-        }),
+          windowMs: ONE_HOUR,
+          key: (request) => `reviews:${accountOf(request)}`,
+        },
       ],
       message: messages.tooManyReviews,
+    },
+    invoices: {
+      checks: [
+        {
+          max: limits.invoicesPerMinute,
+          windowMs: ONE_MINUTE,
+          key: (request) => `invoices:${accountOf(request)}`,
+        },
+      ],
+      message: messages.tooManyInvoices,
     },
   };
 
@@ -158,10 +159,15 @@ export async function registerRateLimits(
     if (!name) return;
     const limit = checks[name];
     // Every check counts the attempt; any one of them refuses it.
-    const results = await Promise.all(limit.checks.map((check) => check(request)));
-    const refused = results.find((result) => !result.isAllowed && result.isExceeded);
+    const results = await Promise.all(
+      limit.checks.map(async (check) => ({
+        check,
+        ...(await counters.hit(check.key(request), check.windowMs)),
+      })),
+    );
+    const refused = results.find(({ check, count }) => count > check.max);
     if (refused) {
-      reply.header('retry-after', String(refused.ttlInSeconds ?? 60));
+      reply.header('retry-after', String(Math.max(1, Math.ceil(refused.resetInMs / 1000))));
       throw new AppError('rate_limited', limit.message);
     }
   });

@@ -2,7 +2,6 @@ import { TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Access } from '../auth/guard.js';
-import { isRateLimitedIdentityCall } from '../auth/routes.js';
 import { buildTestApp } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
 import { derivedErrorStatuses, isApiRoute, registerRouteDocs } from './route.js';
@@ -116,8 +115,8 @@ describe('the OpenAPI document at /api/docs/json', () => {
         const statuses = expectDocumented(name, operation);
         operationIds.push(operation?.operationId ?? '');
         expect(operation?.security, `${name}: security`).toEqual(expectedSecurity(config?.access));
-        // 429 exactly where the route is rate limited; 401 exactly where it is private.
-        expect(statuses.includes(429), `${name}: 429`).toBe(config?.limit !== undefined);
+        // 429 everywhere (each client's request budget); 401 exactly where it is private.
+        expect(statuses.includes(429), `${name}: 429`).toBe(true);
         expect(statuses.includes(401), `${name}: 401`).toBe(config?.access !== 'public');
         const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
         for (const status of derivedErrorStatuses({ method, url: route.url, config, consumes })) {
@@ -134,9 +133,8 @@ describe('the OpenAPI document at /api/docs/json', () => {
       const name = `${method.toUpperCase()} /api/auth${call}`;
       const operation = doc.paths[`/api/auth${call}`]?.[method];
       const statuses = expectDocumented(name, operation);
-      expect(statuses.includes(429), `${name}: 429`).toBe(
-        isRateLimitedIdentityCall(method.toUpperCase(), call),
-      );
+      // Every call spends the client's request budget; the guarded ones have their limit too.
+      expect(statuses.includes(429), `${name}: 429`).toBe(true);
       expect(operation?.security, name).toEqual(
         SESSION_CALLS.has(call) ? [{ sessionCookie: [] }] : undefined,
       );
@@ -196,19 +194,21 @@ describe('registerRouteDocs', () => {
   });
 
   it('derives the statuses from access, limit and method', () => {
-    expect(derivedErrorStatuses({ method: 'GET', config: { access: 'public' } })).toEqual([400]);
+    expect(derivedErrorStatuses({ method: 'GET', config: { access: 'public' } })).toEqual([
+      400, 429,
+    ]);
     expect(
       derivedErrorStatuses({ method: 'POST', config: { access: 'admin', limit: 'orders' } }).sort(),
     ).toEqual([400, 401, 403, 413, 415, 429, 503]);
     expect(
       derivedErrorStatuses({ method: 'POST', config: { access: 'public' }, consumes: ['*/*'] }),
-    ).toEqual([400, 413]);
+    ).toEqual([400, 429, 413]);
     expect(
       derivedErrorStatuses({
         method: 'GET',
         url: '/api/products/:id',
         config: { access: 'public' },
       }),
-    ).toEqual([400, 414]);
+    ).toEqual([400, 429, 414]);
   });
 });

@@ -9,7 +9,7 @@ import type { Access } from '../auth/guard.js';
  * success body and the error statuses only its handler knows of (`errorResponses(404, 409)`);
  * everything that follows from how the route is declared is added here, for every route alike:
  * - the statuses its kind of route can answer whatever its handler does (`derivedErrorStatuses`:
- *   400 for any request, 401/403 from `config.access`, 429 from `config.limit`, ...);
+ *   400 and 429 for any request, 401/403 from `config.access`, ...);
  * - the security scheme its `config.access` requires (`securityOf`);
  * - a description for every response, so the document never says "Default Response".
  * At start, an /api route without an `operationId` or tags stops the server, as one without
@@ -32,7 +32,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   414: 'A part of the address (an id, an email) is too long',
   415: 'The request body is not of a type this call accepts',
   422: 'The `Idempotency-Key` was already used for a different request',
-  429: 'Too many calls: the rate limit is reached (`Retry-After` says when to try again)',
+  429: "Too many calls: the client's request budget or the call's rate limit is spent (`Retry-After` says when to try again)",
   503: 'The database, the disk or the payment service is unavailable for now; try again later',
 };
 
@@ -74,14 +74,15 @@ export interface DeclaredRoute {
  * - 414 for a route with a path parameter (Fastify's `maxParamLength`: http/error-handler.ts);
  * - 413 and 415 for a method with a body (the body limit; the content-type parsers, unless the
  *   route takes any type);
- * - 429 for a rate-limited route (`config.limit`, or `config.limitOf` per request);
+ * - 429 for every route: each client's request budget (http/request-budget.ts), and the route's
+ *   own rate limit (`config.limit`, or `config.limitOf` per request);
  * - 409 and 422 for a route that takes `Idempotency-Key` (`config.idempotent`): the key's
  *   first request is still in flight, or the key was used for another request.
  */
 export function derivedErrorStatuses(route: DeclaredRoute): ErrorStatus[] {
   const access = route.config?.access ?? 'public';
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const statuses = new Set<ErrorStatus>([400]);
+  const statuses = new Set<ErrorStatus>([400, 429]);
   if (access !== 'public') {
     statuses.add(401);
     statuses.add(503);
@@ -92,7 +93,6 @@ export function derivedErrorStatuses(route: DeclaredRoute): ErrorStatus[] {
     statuses.add(413);
     if (!route.consumes?.includes('*/*')) statuses.add(415);
   }
-  if (route.config?.limit !== undefined || route.config?.limitOf !== undefined) statuses.add(429);
   if (route.config?.idempotent) {
     statuses.add(409);
     statuses.add(422);

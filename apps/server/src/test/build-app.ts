@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Mailer } from '../auth/mailer.js';
 import type { Db } from '../db/database.js';
@@ -21,7 +21,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ORDER_RATE_LIMIT_PER_MINUTE: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
     REVIEW_RATE_LIMIT_PER_HOUR: '100000',
-    // Likewise it holds many unpaid orders, of any value; the limits' own tests set them.
+    INVOICE_RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests that listen send many requests from one address; the budget has tests of its own.
+    REQUEST_BUDGET_PER_SECOND: '100000',
+    REQUEST_BUDGET_BURST: '100000',
+    // The test customer also holds many unpaid orders, of any value; the limits' own tests set them.
     MAX_UNPAID_ORDERS: '100000',
     MAX_UNPAID_VALUE: '1000000000000',
     // The outbox worker sends only when a test runs it (app.mailOutbox.runOnce) or turns it on,
@@ -34,7 +38,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function buildTestApp(
   db: Db,
   overrides: Record<string, string> = {},
-  { mailer, now }: { mailer?: Mailer; now?: () => Date } = {},
+  {
+    mailer,
+    now,
+    delay,
+    invoiceRenderer,
+  }: {
+    mailer?: Mailer;
+    now?: () => Date;
+    delay?: AppDeps['delay'];
+    invoiceRenderer?: AppDeps['invoiceRenderer'];
+  } = {},
 ): Promise<FastifyInstance> {
   // Mail goes nowhere unless a test wants to read it.
   const app = await buildApp({
@@ -42,6 +56,9 @@ export async function buildTestApp(
     db,
     mailer: mailer ?? { send: async () => undefined },
     ...(now ? { now } : {}),
+    // A slowed-down sign-in does not wait unless a test asks: the slowdown's tests record it.
+    delay: delay ?? (async () => undefined),
+    ...(invoiceRenderer ? { invoiceRenderer } : {}),
   });
   await app.ready();
   return app;

@@ -101,6 +101,9 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000000',
     MAX_UNPAID_ORDERS: '100000000',
     MAX_UNPAID_VALUE: '1000000000000',
+    // The order load comes from one address and a few accounts: the budget is not what is tested.
+    REQUEST_BUDGET_PER_SECOND: '100000000',
+    REQUEST_BUDGET_BURST: '100000000',
     ...options.env,
   };
   const omit = new Set(options.omit);

@@ -2,7 +2,9 @@ import { idParamsSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
+import { AppError } from '../../http/app-error.js';
 import { errorResponses } from '../../http/route.js';
+import { INVOICE_RETRY_AFTER_SECONDS } from './invoice-renderer.js';
 import type { InvoicesService } from './invoices.service.js';
 
 export function invoiceRoutes(invoices: InvoicesService): FastifyPluginAsyncZod {
@@ -10,7 +12,7 @@ export function invoiceRoutes(invoices: InvoicesService): FastifyPluginAsyncZod 
     app.get(
       '/orders/:id/invoice',
       {
-        config: { access: 'user' },
+        config: { access: 'user', limit: 'invoices' },
         schema: {
           operationId: 'getOrderInvoice',
           tags: ['orders'],
@@ -29,7 +31,15 @@ export function invoiceRoutes(invoices: InvoicesService): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        const { fileName, pdf } = await invoices.invoiceOf(currentUser(request), request.params.id);
+        const { fileName, pdf } = await invoices
+          .invoiceOf(currentUser(request), request.params.id)
+          .catch((error: unknown) => {
+            // Every renderer busy and the queue full: a 503 that says when to come back.
+            if (error instanceof AppError && error.code === 'invoice_busy') {
+              reply.header('retry-after', String(INVOICE_RETRY_AFTER_SECONDS));
+            }
+            throw error;
+          });
         // A Buffer is sent as it is: the response schema documents it, never serializes it.
         return reply
           .type('application/pdf')

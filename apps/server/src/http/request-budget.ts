@@ -1,0 +1,240 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { messages, type ApiError } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessTokenClaims } from '../auth/access-token.js';
+import { identityCallOf, isRateLimitedIdentityCall } from '../auth/routes.js';
+import { addressKey, clientOf, type TrustProxyOption } from './client-address.js';
+import { requestIdOf } from './hot-lists.js';
+
+/*
+ * Every client gets its share of the shop, not the machine (finding 7): each request to /api
+ * spends from its client's token bucket before Fastify sees it (no routing, body parsing, access
+ * guard or database), and one over budget is answered 429 with Retry-After from the HTTP server
+ * itself. A client is the account of a valid API token, or else its address (as TRUST_PROXY
+ * resolves it, IPv6 by /64). The replayed public lists (http/hot-lists.ts) are served before
+ * this and cost nothing. Counted per instance: the budget protects this instance's CPU, and a
+ * Redis round trip per request would cost more than most of the requests it guards.
+ */
+
+/** What a request costs, roughly in proportion to its CPU (a plain read, 0.7-1 ms, is 1). */
+export const REQUEST_COSTS = {
+  /** Any other call: a read, a write, a 404. */
+  plain: 1,
+  /** A list with a search word (`q`): a full-text query, 2-4 times a read. */
+  search: 5,
+  /** An invoice PDF: 8.4 ms to lay out when not kept (modules/invoices). */
+  invoice: 10,
+  /** An identity call that hashes a password or sends mail (sign-in, sign-up, reset...). */
+  identity: 10,
+} as const;
+
+/** Budgets kept at most; full ones go first, then the oldest. */
+export const MAX_BUDGETS = 100_000;
+
+/**
+ * The longest a refusal is held before it is sent (the wait until the client could afford the
+ * request, at most this). A client flooding on keep-alive connections then sends about one
+ * request per connection per second instead of thousands, so refusing costs next to nothing.
+ */
+export const MAX_HOLD_MS = 1000;
+/** Refusals held at once at most; past this they are sent at once. */
+export const MAX_HELD = 1024;
+
+const LOG_EVERY_MS = 10_000;
+const INVOICE_PATH = /^\/api\/orders\/[^/?]+\/invoice(?:\?|$)/;
+
+/** The cost of a request to the API, from its method and address alone (no routing yet). */
+export function costOf(method: string | undefined, url: string): number {
+  if (method === 'POST' && url.startsWith('/api/auth/')) {
+    try {
+      if (isRateLimitedIdentityCall('POST', identityCallOf(url))) return REQUEST_COSTS.identity;
+    } catch {
+      // An address the URL parser refuses: the route answers 400, for the plain cost.
+    }
+    return REQUEST_COSTS.plain;
+  }
+  if (method !== 'GET') return REQUEST_COSTS.plain;
+  if (INVOICE_PATH.test(url)) return REQUEST_COSTS.invoice;
+  const query = url.indexOf('?');
+  if (query >= 0 && url.includes('q=', query)) {
+    const words = new URLSearchParams(url.slice(query + 1)).get('q');
+    if (words && words.trim() !== '') return REQUEST_COSTS.search;
+  }
+  return REQUEST_COSTS.plain;
+}
+
+/** Whether a request is one the budget counts: anything under /api, however spelled. */
+function isApiRequest(url: string): boolean {
+  // An absolute-form target (`GET http://host/api/...`) is counted too, never let through.
+  return url.startsWith('/api') || !url.startsWith('/');
+}
+
+export interface RequestBudgetOptions {
+  /** Units refilled per second, and at most held (REQUEST_BUDGET_PER_SECOND, _BURST). */
+  perSecond: number;
+  burst: number;
+  trustProxy: TrustProxyOption;
+  /** The synchronous check of an API token (auth/access-token.ts). */
+  claimsOf: (token: string) => AccessTokenClaims | undefined;
+  /** The security headers every answer carries (http/security-headers.ts). */
+  headers: Record<string, string>;
+  /** CORS_ORIGINS: a refusal to one of them carries its CORS headers, so its page can read it. */
+  corsOrigins?: readonly string[];
+  log: FastifyBaseLogger;
+  /** The longest a refusal is held (MAX_HOLD_MS); tests may set 0. */
+  maxHoldMs?: number;
+  now?: () => number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export function createRequestBudget({
+  perSecond,
+  burst,
+  trustProxy,
+  claimsOf,
+  headers,
+  corsOrigins = [],
+  log,
+  maxHoldMs = MAX_HOLD_MS,
+  now = () => performance.now(),
+}: RequestBudgetOptions) {
+  const buckets = new Map<string, Bucket>();
+  const client = clientOf(trustProxy);
+  const perMs = perSecond / 1000;
+  let held = 0;
+  let refusedSinceLog = 0;
+  let lastLogged = -Infinity;
+  const fixedHeaders = Object.entries({
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  }).flat();
+  const body = Buffer.from(
+    JSON.stringify({
+      error: { code: 'rate_limited', message: messages.requestBudgetExceeded },
+    } satisfies ApiError),
+  );
+
+  /** The client a request counts against: its token's account, else its address. */
+  function clientKey(req: IncomingMessage): string {
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      let claims: AccessTokenClaims | undefined;
+      try {
+        claims = claimsOf(header.slice('Bearer '.length).trim());
+      } catch {
+        claims = undefined;
+      }
+      if (claims) return `account:${claims.userId}`;
+    }
+    return `address:${addressKey(client(req).address)}`;
+  }
+
+  function makeRoom(at: number): void {
+    for (const [key, bucket] of buckets) {
+      if (bucket.tokens + (at - bucket.at) * perMs >= burst) buckets.delete(key);
+    }
+    while (buckets.size >= MAX_BUDGETS) {
+      const oldest = buckets.keys().next();
+      if (oldest.done) break;
+      buckets.delete(oldest.value);
+    }
+  }
+
+  /** Spends `cost` from the client's bucket: 0 when admitted, else the ms until it could be. */
+  function spend(key: string, cost: number): number {
+    const at = now();
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      if (buckets.size >= MAX_BUDGETS) makeRoom(at);
+      bucket = { tokens: burst, at };
+      buckets.set(key, bucket);
+    } else {
+      bucket.tokens = Math.min(burst, bucket.tokens + (at - bucket.at) * perMs);
+      bucket.at = at;
+    }
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
+      return 0;
+    }
+    return Math.ceil((cost - bucket.tokens) / perMs);
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, waitMs: number): void {
+    if (res.destroyed || res.headersSent) return;
+    const origin = req.headers.origin;
+    const cors =
+      origin !== undefined && corsOrigins.includes(origin)
+        ? [
+            'access-control-allow-origin',
+            origin,
+            'access-control-allow-credentials',
+            'true',
+            'access-control-expose-headers',
+            'retry-after',
+            'vary',
+            'Origin',
+          ]
+        : [];
+    res.writeHead(429, [
+      ...fixedHeaders,
+      ...cors,
+      'retry-after',
+      String(Math.max(1, Math.ceil(waitMs / 1000))),
+      'content-length',
+      String(body.length),
+      'x-request-id',
+      requestIdOf(req),
+    ]);
+    res.end(body);
+  }
+
+  function noteRefusal(key: string): void {
+    refusedSinceLog += 1;
+    const at = now();
+    if (at - lastLogged < LOG_EVERY_MS) return;
+    log.warn(
+      { client: key, refused: refusedSinceLog },
+      'request budget exceeded: answering 429 before any work',
+    );
+    lastLogged = at;
+    refusedSinceLog = 0;
+  }
+
+  return {
+    /** How many clients have a budget (for tests). */
+    get size(): number {
+      return buckets.size;
+    },
+
+    /**
+     * Spends the request's cost; when the client cannot afford it, answers 429 (after holding
+     * it up to `maxHoldMs`) and returns true: the request must go no further.
+     */
+    refuse(req: IncomingMessage, res: ServerResponse): boolean {
+      const url = req.url ?? '/';
+      if (!isApiRequest(url)) return false;
+      const key = clientKey(req);
+      const waitMs = spend(key, costOf(req.method, url));
+      if (waitMs === 0) return false;
+      noteRefusal(key);
+      const hold = Math.min(waitMs, maxHoldMs);
+      if (hold <= 0 || held >= MAX_HELD) {
+        send(req, res, waitMs);
+        return true;
+      }
+      held += 1;
+      setTimeout(() => {
+        held -= 1;
+        send(req, res, waitMs - hold);
+      }, hold).unref();
+      return true;
+    },
+  };
+}
+
+export type RequestBudget = ReturnType<typeof createRequestBudget>;
