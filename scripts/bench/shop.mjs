@@ -69,6 +69,10 @@ const SHOP_VARIABLES = [
   'MAIL_FROM',
   'REDIS_URL',
   'NODE_OPTIONS',
+  'SEED_DEMO_DATA',
+  'ORDER_HOLD_MINUTES',
+  'MAIL_PER_RECIPIENT_PER_HOUR',
+  'MAIL_OUTBOX_RETENTION_DAYS',
   ...FLOOD_MEASURED_LIMITS,
 ];
 
@@ -136,6 +140,8 @@ export async function startShop({
     ADMIN_PASSWORD: ADMIN.password,
     // Orders are paid through the built-in gateway: production refuses it unless asked.
     PAYMENTS_TEST_MODE: 'true',
+    // The cases read and order the demo catalog, which production does not seed by itself.
+    SEED_DEMO_DATA: 'true',
     ...RAISED_LIMITS,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extra,
