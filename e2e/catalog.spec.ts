@@ -7,7 +7,13 @@ import {
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { confirmIn, logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+import {
+  confirmIn,
+  confirmUntil,
+  logInThroughPage,
+  logOut,
+  registerThroughPage,
+} from './support/flows.js';
 
 /** A real 1×1 PNG: the server tells the image type by its first bytes. */
 const tinyPng = Buffer.from(
@@ -252,8 +258,11 @@ test.describe('my review', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(messages.deleteTitle);
     await expect(dialog).toContainText(messages.deleteReviewText(customer.name));
-    await dialog.getByRole('button', { name: messages.deleteConfirm }).click();
-    await expect(page.getByRole('dialog')).toContainText(messages.deleted);
+    await confirmUntil(
+      dialog,
+      messages.deleteConfirm,
+      dialog.getByRole('heading', { name: messages.deleted }),
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect(reviews.getByText(text)).toHaveCount(0);
     await expect(reviews.getByRole('article')).toHaveCount(HOME_REVIEW_COUNT);

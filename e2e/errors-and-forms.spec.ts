@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { confirmMessages, formatPrice, messages, previewText, stockMessages } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { logInThroughPage, registerThroughPage } from './support/flows.js';
+import { confirmUntil, logInThroughPage, registerThroughPage } from './support/flows.js';
 
 /*
  * Issue 12: errors that say what happened, whole-number quantities, the card form and the paid
@@ -195,8 +195,11 @@ test.describe('issue 12: errors, forms and the payment page', () => {
       .filter({ hasText: name })
       .getByRole('button', { name: `Delete ${name}` })
       .click();
-    await admin.getByRole('button', { name: messages.deleteConfirm }).click();
-    await expect(admin.getByText(messages.deleted)).toBeVisible();
+    await confirmUntil(
+      admin.getByRole('dialog'),
+      messages.deleteConfirm,
+      admin.getByText(messages.deleted),
+    );
     await admin.context().close();
 
     const url = page.url();

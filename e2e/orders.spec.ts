@@ -10,7 +10,7 @@ import {
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+import { confirmUntil, logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
 /*
  * Tests run in parallel against one shared database, so each test orders its own product and
@@ -258,8 +258,11 @@ test.describe('ordering and paying', () => {
     await expect(row).toHaveCount(1);
 
     await row.getByRole('button', { name: `Delete: ${item.name}` }).click();
-    await confirm.getByRole('button', { name: messages.deleteConfirm }).click();
-    await expect(confirm.getByRole('heading', { name: messages.deleted })).toBeVisible();
+    await confirmUntil(
+      confirm,
+      messages.deleteConfirm,
+      confirm.getByRole('heading', { name: messages.deleted }),
+    );
     await confirm.getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
     await expect(page.getByText('You have not ordered anything yet.')).toBeVisible();

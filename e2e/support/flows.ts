@@ -44,3 +44,19 @@ export async function confirmIn(dialog: Locator, name: string) {
     await expect(dialog).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Presses a confirmation dialog's button until `outcome` shows (a dialog whose content turns
+ * into its result, such as 'Deleted!'): the same missed click as `confirmIn` guards against, for
+ * a dialog that stays open. The button is pressed again only while neither the outcome nor the
+ * request it started is showing (sweetalert2 disables it while its request runs).
+ */
+export async function confirmUntil(dialog: Locator, name: string, outcome: Locator) {
+  await expect(async () => {
+    if (!(await outcome.isVisible())) {
+      const button = dialog.getByRole('button', { name });
+      if (await button.isEnabled().catch(() => false)) await button.click({ timeout: 2_000 });
+    }
+    await expect(outcome).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
