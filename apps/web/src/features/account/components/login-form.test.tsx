@@ -1,7 +1,10 @@
-import { messages } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { identityMessages, messages } from '@shop/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { renderWithProviders } from '../../../test/render';
 import { LoginForm } from './login-form';
 
@@ -28,5 +31,25 @@ describe('LoginForm back from Google', () => {
     expect(
       await screen.findByText('Google sign-in did not complete. Please try again.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('LoginForm after Register', () => {
+  it('keeps "check your mail" above the form when Register sent the buyer here', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <MemoryRouter
+          initialEntries={[{ pathname: '/login', state: { notice: 'check-your-mail' } }]}
+        >
+          <LoginForm />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(identityMessages.checkYourMail);
+  });
+
+  it('says nothing of the kind on an ordinary visit', () => {
+    renderWithProviders(<LoginForm />, { route: '/login' });
+    expect(screen.queryByText(identityMessages.checkYourMail)).not.toBeInTheDocument();
   });
 });

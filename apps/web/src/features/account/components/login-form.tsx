@@ -1,8 +1,8 @@
-import { loginSchema, messages, type LoginInput } from '@shop/shared';
+import { identityMessages, loginSchema, messages, type LoginInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -12,8 +12,18 @@ import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
 import { paths } from '../../../config/paths';
 
+/**
+ * What a page that sends the buyer here may say: where they came from (use-return-path.ts), and
+ * a notice to show above the form (after Register: the next step is in the mail).
+ */
+export interface LoginPageState {
+  from?: { pathname: string; search?: string };
+  notice?: 'check-your-mail';
+}
+
 export function LoginForm() {
   const navigate = useNavigate();
+  const notice = (useLocation().state as LoginPageState | null)?.notice;
   const returnPath = useReturnPath();
   const [params] = useSearchParams();
   const {
@@ -61,6 +71,11 @@ export function LoginForm() {
 
   return (
     <AuthCard title="Login">
+      {notice === 'check-your-mail' && (
+        <p role="status" className="alert alert-info alert-soft text-sm">
+          {identityMessages.checkYourMail}
+        </p>
+      )}
       <form
         onSubmit={handleSubmit((input) => login.mutate(input))}
         noValidate

@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 afterEach(() => {
@@ -35,7 +36,7 @@ function renderRegister() {
     <>
       <Routes>
         <Route path="/register" element={<RegisterForm />} />
-        <Route path="/login" element={<p>The login page</p>} />
+        <Route path="/login" element={<LoginForm />} />
         <Route path="/dashboard/profile" element={<p>The profile page</p>} />
       </Routes>
       <Toaster />
@@ -87,8 +88,9 @@ describe('finding 8: Register signs in after sign-up, which no longer does', () 
       });
       renderRegister();
       await register();
-      expect(await screen.findByText(identityMessages.checkYourMail)).toBeInTheDocument();
-      expect(await screen.findByText('The login page')).toBeInTheDocument();
+      // The Login page says it, above its form, until the buyer leaves.
+      expect(await screen.findByRole('status')).toHaveTextContent(identityMessages.checkYourMail);
+      expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
       expect(screen.queryByText(message)).not.toBeInTheDocument();
       expect(localStorage.getItem('accessToken')).toBeNull();
     },

@@ -1,4 +1,4 @@
-import { identityMessages, registerSchema, type RegisterInput } from '@shop/shared';
+import { registerSchema, type RegisterInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { completeSignIn, signInWithEmail, signUpWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
+import type { LoginPageState } from './login-form';
 import { paths } from '../../../config/paths';
 
 export function RegisterForm() {
@@ -43,9 +44,12 @@ export function RegisterForm() {
       if (signedIn) {
         void navigate(returnPath, { replace: true });
       } else {
-        // Long enough to read what to do next.
-        toast(identityMessages.checkYourMail, { duration: 12_000 });
-        void navigate(paths.login.to(), { state: { from: { pathname: returnPath } } });
+        // The Login page says it where the next step is, for as long as the buyer needs.
+        const state: LoginPageState = {
+          from: { pathname: returnPath },
+          notice: 'check-your-mail',
+        };
+        void navigate(paths.login.to(), { state });
       }
     },
     onError: (error) => toast.error(error.message),
