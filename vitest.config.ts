@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Names the run's PostgreSQL schemas and drops them when every file is done.
+          globalSetup: ['apps/server/src/test/postgres-schemas.global.ts'],
           include: [
             'apps/server/src/**/*.test.ts',
             'packages/shared/src/**/*.test.ts',

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export interface TestDb extends Db {
   /** Another connection to the same database, as a second instance of the server would open. */
   reopen(): Db;
-  /** Closes the connection and removes the database (file or schema). */
+  /** Closes the connection and removes the database (a SQLite file now; a schema at the run's end). */
   drop(): Promise<void>;
 }
 
@@ -40,8 +41,9 @@ function postgres(url: string): TestDatabaseKind {
   return {
     name: 'postgres',
     async open() {
-      // A fresh schema per test file, so runs and files never see each other's rows.
-      const schema = `test_${randomBytes(6).toString('hex')}`;
+      // A fresh schema per test file, so runs and files never see each other's rows; dropped
+      // with the rest of the run's at its end (postgres-schemas.global.ts).
+      const schema = `${inject('testSchemaPrefix')}${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`create schema ${schema}`);
@@ -53,10 +55,6 @@ function postgres(url: string): TestDatabaseKind {
         reopen: () => openDatabase({ kind: 'postgres', url }, { schema }),
         async drop() {
           await db.close();
-          const cleanup = new pg.Client({ connectionString: url });
-          await cleanup.connect();
-          await cleanup.query(`drop schema ${schema} cascade`);
-          await cleanup.end();
         },
       };
     },
