@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, ONE_LINE_PATTERN } from './accounts.js';
-import { ROLES } from './constants.js';
-import { messages } from './messages.js';
+import { ROLES } from '../common/constants.js';
+import { messages } from '../common/messages.js';
 import {
   buyerDetailLabels,
   buyerDetailMessages,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productInputSchema, reviewCreateSchema } from './catalog.js';
-import { listQuerySchema, pagedListQuerySchema } from './list.js';
-import { orderCreateSchema } from './orders.js';
+import { productInputSchema, reviewCreateSchema } from '../catalog/catalog.js';
+import { listQuerySchema, pagedListQuerySchema } from '../lists/list.js';
+import { orderCreateSchema } from '../orders/orders.js';
 
 /** What z.coerce turned into numbers, and must not: a list, hex, exponents, booleans, blanks. */
 const notWholeNumbers = [[10], '0x0a', '1e1', true, false, null, '10.5', '١٠', '+10', '10abc', {}];

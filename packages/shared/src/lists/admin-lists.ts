@@ -1,4 +1,4 @@
-import { MAX_LIST_LIMIT } from './constants.js';
+import { MAX_LIST_LIMIT } from '../common/constants.js';
 
 /**
  * The admin lists (Manage Product, Manage Order, Manage Users: DESIGN.md section 10): their page

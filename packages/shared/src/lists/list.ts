@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LIST_PAGE } from './list-params.js';
-import { MAX_LIST_LIMIT } from './constants.js';
-import { numberMessages, wholeNumberInput } from './numbers.js';
+import { MAX_LIST_LIMIT } from '../common/constants.js';
+import { numberMessages, wholeNumberInput } from '../common/numbers.js';
 
 const limitField = wholeNumberInput(
   z

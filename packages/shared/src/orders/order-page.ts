@@ -1,6 +1,6 @@
-import { b2bMessages } from './b2b.js';
+import { b2bMessages } from '../catalog/b2b.js';
 import type { Order } from './orders.js';
-import { shortId } from './tables.js';
+import { shortId } from '../lists/tables.js';
 
 /**
  * The order page `/dashboard/orders/{id}` (DESIGN.md section 9), the links to it from My Order

@@ -1,4 +1,4 @@
-import { COMPANY } from './constants.js';
+import { COMPANY } from '../common/constants.js';
 
 /** The seller as the invoice names it (DESIGN.md section 9): the shop's legal facts. */
 export interface Seller {

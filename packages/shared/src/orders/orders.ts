@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { numberMessages, wholeNumberInput } from './numbers.js';
-import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from './b2b.js';
-import { ONE_LINE_PATTERN } from './accounts.js';
+import { numberMessages, wholeNumberInput } from '../common/numbers.js';
+import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from '../catalog/b2b.js';
+import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 
 /** Order states (DESIGN.md sections 5 and 11). */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;

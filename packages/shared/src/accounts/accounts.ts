@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.js';
-import { messages } from './messages.js';
+import { PASSWORD_MIN_LENGTH } from '../common/constants.js';
+import { messages } from '../common/messages.js';
 
 /** The "standard email pattern" of SPEC.md section 5: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

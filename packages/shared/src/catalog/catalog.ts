@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from './constants.js';
-import { messages } from './messages.js';
-import { decimalInput, numberMessages, wholeNumberInput } from './numbers.js';
+import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from '../common/constants.js';
+import { messages } from '../common/messages.js';
+import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { checkProductRules, productB2bFields } from './product-rules.js';
 
 export const MAX_PRODUCT_PRICE = 1_000_000;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { b2bErrorStatus } from './b2b.js';
-import { idempotencyErrorStatus } from './idempotency.js';
-import { identityErrorStatus } from './identity.js';
-import { orderLimitErrorStatus } from './order-limits.js';
-import { stockErrorStatus } from './stock.js';
+import { b2bErrorStatus } from '../catalog/b2b.js';
+import { idempotencyErrorStatus } from '../orders/idempotency.js';
+import { identityErrorStatus } from '../accounts/identity.js';
+import { orderLimitErrorStatus } from '../orders/order-limits.js';
+import { stockErrorStatus } from '../catalog/stock.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PRODUCT_CATEGORIES } from './categories.js';
-import { MAX_LIST_LIMIT } from './constants.js';
+import { PRODUCT_CATEGORIES } from '../catalog/categories.js';
+import { MAX_LIST_LIMIT } from '../common/constants.js';
 import { MAX_LIST_PAGE, PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './list-params.js';
-import { numberMessages, wholeNumberInput } from './numbers.js';
-import { ORDER_STATUSES } from './orders.js';
+import { numberMessages, wholeNumberInput } from '../common/numbers.js';
+import { ORDER_STATUSES } from '../orders/orders.js';
 
 /**
  * The query strings of the searchable lists (DESIGN.md section 10): `GET /api/products` for

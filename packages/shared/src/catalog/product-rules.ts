@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_BREAKS, MAX_SPECS } from './b2b.js';
 import { DEFAULT_CATEGORY, PRODUCT_CATEGORIES, categoryLabels } from './categories.js';
-import { decimalInput, numberMessages, wholeNumberInput } from './numbers.js';
+import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
 
 /**
  * The B2B fields of `POST /api/product` and `PUT /api/products/{id}` (DESIGN.md section 9):

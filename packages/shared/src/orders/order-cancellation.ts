@@ -1,4 +1,4 @@
-import { orderTitle } from './b2b.js';
+import { orderTitle } from '../catalog/b2b.js';
 import { orderHoldMessages } from './orders.js';
 
 /** Why an unpaid order was cancelled (DESIGN.md section 11). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { messages } from '../common/messages.js';
 import { stockMessages } from './stock.js';
 
 /**
