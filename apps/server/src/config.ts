@@ -214,7 +214,7 @@ const envSchema = z
 
 export type LogFormat = 'json' | 'pretty' | 'auto';
 
-/** How far `X-Forwarded-For` is believed: see `TRUST_PROXY` in the README. */
+/** How far `X-Forwarded-For` is believed: see `TRUST_PROXY` in docs/operations.md, "Several instances behind one address". */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };

@@ -210,7 +210,7 @@ export function createOutboxWorker({
   /**
    * Deletes the rows sent or skipped longer than the retention ago, a batch at a time, at most
    * every `purgeEveryMs`. Given-up rows stay: each was logged as an error and waits for the
-   * operator to retry or delete it (README, Order mail).
+   * operator to retry or delete it (docs/operations.md, Order mail).
    */
   async function purge(now: Date): Promise<void> {
     if (now.getTime() - lastPurge < options.purgeEveryMs) return;
