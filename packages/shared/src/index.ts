@@ -35,3 +35,5 @@ export * from './admin-lists.js';
 export * from './list-params.js';
 export * from './product-search.js';
 export * from './order-limits.js';
+export * from './identity-calls.js';
+export * from './api-contract.js';
