@@ -4,6 +4,7 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   SEARCH_MAX_LENGTH,
+  type EndpointQuery,
   type ProductCategory,
   type ProductSort,
 } from '@shop/shared';
@@ -81,6 +82,17 @@ export function productSearchApiQuery(search: ProductSearch): string {
   const params = productSearchParams(search);
   params.set('limit', String(DEFAULT_PAGE_SIZE));
   return `?${params.toString()}`;
+}
+
+/** The same query as `productSearchApiQuery`, as the fields of `GET /products`' query. */
+export function productSearchApiParams(search: ProductSearch): EndpointQuery<'GET /products'> {
+  return {
+    q: search.q || undefined,
+    category: search.category ?? undefined,
+    sort: search.sort ?? undefined,
+    page: search.page > 1 ? search.page : undefined,
+    limit: DEFAULT_PAGE_SIZE,
+  };
 }
 
 /** Whether the search narrows or reorders the catalog, i.e. whether there is anything to clear. */
