@@ -75,16 +75,10 @@ export function productSearchHref(search: ProductSearch): string {
 }
 
 /**
- * The API's query for a search: pages of DEFAULT_PAGE_SIZE. The first page of the plain catalog
- * is `?limit=24` alone, the first products in catalog order, which the server keeps ready.
+ * The API's query for a search (`GET /products`): pages of DEFAULT_PAGE_SIZE. The first page of
+ * the plain catalog is `?limit=24` alone, the first products in catalog order, which the server
+ * keeps ready.
  */
-export function productSearchApiQuery(search: ProductSearch): string {
-  const params = productSearchParams(search);
-  params.set('limit', String(DEFAULT_PAGE_SIZE));
-  return `?${params.toString()}`;
-}
-
-/** The same query as `productSearchApiQuery`, as the fields of `GET /products`' query. */
 export function productSearchApiParams(search: ProductSearch): EndpointQuery<'GET /products'> {
   return {
     q: search.q || undefined,
