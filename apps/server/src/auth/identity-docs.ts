@@ -127,6 +127,8 @@ function converted(
     },
     url: `/api${one.key.split(' ')[1] ?? ''}`,
     openapiObject,
+    // No Fastify route stands behind these calls; the transform reads only the schema, the
+    // address and the document.
   } as Parameters<typeof jsonSchemaTransform>[0]);
   return schema as { body?: unknown; response: Record<string, unknown> };
 }
