@@ -34,6 +34,7 @@ import { createLimitCounters } from './http/limit-counters.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { createRequestBudget, type RequestBudget } from './http/request-budget.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
+import { withNamedSchemas, withUsedSchemasOnly } from './http/schema-names.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -216,10 +217,18 @@ export async function buildApp({
         description: 'Products, reviews, accounts, orders and payments of the CaseForge web shop.',
         version: '1.0.0',
       },
+      // Where the shop answers: every path of the document starts with /api.
+      servers: [{ url: config.publicUrl, description: 'This shop' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: documentRoute,
-    transformObject: withIdentityPaths,
+    // The named component schemas (http/schema-names.ts), the identity calls, and only the
+    // components something refers to.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const named = withNamedSchemas(document) as typeof document.openapiObject;
+      return withUsedSchemasOnly(withIdentityPaths({ ...document, openapiObject: named }));
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

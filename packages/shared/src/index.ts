@@ -35,3 +35,5 @@ export * from './lists/admin-lists.js';
 export * from './lists/list-params.js';
 export * from './catalog/product-search.js';
 export * from './orders/order-limits.js';
+export * from './accounts/identity-calls.js';
+export * from './api-contract.js';

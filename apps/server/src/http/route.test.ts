@@ -26,8 +26,25 @@ interface Operation {
   >;
 }
 interface OpenApiDocument {
+  openapi: string;
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, Record<string, unknown>> };
+  components?: {
+    securitySchemes?: Record<string, Record<string, unknown>>;
+    schemas?: Record<string, Record<string, unknown>>;
+  };
+}
+
+/** The schema itself, or the component schema its `$ref` names. */
+function resolved(
+  doc: OpenApiDocument,
+  schema: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  const ref = schema?.['$ref'];
+  if (typeof ref !== 'string') return schema;
+  const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1] ?? '';
+  expect(doc.components?.schemas?.[name], `${ref} is not a component`).toBeDefined();
+  return doc.components?.schemas?.[name];
 }
 
 /** The identity calls the web app makes (features/account/api/identity.ts), and update-user. */
@@ -52,7 +69,11 @@ const expectedSecurity = (access: Access | undefined) =>
       : undefined;
 
 /** Checks what every documented operation needs; returns the operation's statuses. */
-function expectDocumented(name: string, operation: Operation | undefined): number[] {
+function expectDocumented(
+  doc: OpenApiDocument,
+  name: string,
+  operation: Operation | undefined,
+): number[] {
   expect(operation, `${name} is not in the document`).toBeDefined();
   expect(operation?.operationId, `${name}: operationId`).toMatch(/^[a-zA-Z]+$/);
   expect(operation?.tags?.length, `${name}: tags`).toBeGreaterThan(0);
@@ -68,7 +89,7 @@ function expectDocumented(name: string, operation: Operation | undefined): numbe
     expect(schema, `${name} ${status}: no schema`).toBeDefined();
     if (Number(status) >= 400) {
       // The one error envelope: {"error":{"code","message","fields"?}}.
-      expect(schema?.['properties'], `${name} ${status}`).toHaveProperty('error');
+      expect(resolved(doc, schema)?.['properties'], `${name} ${status}`).toHaveProperty('error');
     }
   }
   expect(
@@ -112,7 +133,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
       for (const method of [route.method].flat()) {
         const name = `${method} ${route.url}`;
         const operation = doc.paths[path]?.[method.toLowerCase()];
-        const statuses = expectDocumented(name, operation);
+        const statuses = expectDocumented(doc, name, operation);
         operationIds.push(operation?.operationId ?? '');
         expect(operation?.security, `${name}: security`).toEqual(expectedSecurity(config?.access));
         // 429 everywhere (each client's request budget); 401 exactly where it is private.
@@ -132,7 +153,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     for (const [method, call] of IDENTITY_CALLS) {
       const name = `${method.toUpperCase()} /api/auth${call}`;
       const operation = doc.paths[`/api/auth${call}`]?.[method];
-      const statuses = expectDocumented(name, operation);
+      const statuses = expectDocumented(doc, name, operation);
       // Every call spends the client's request budget; the guarded ones have their limit too.
       expect(statuses.includes(429), `${name}: 429`).toBe(true);
       expect(operation?.security, name).toEqual(
@@ -164,6 +185,46 @@ describe('the OpenAPI document at /api/docs/json', () => {
       expect(body?.schema, path).toMatchObject({ type: 'array' });
       expect(body?.schema, path).not.toHaveProperty('headers');
     }
+  });
+
+  it('names the shared schemas as components and refers to them instead of repeating them', () => {
+    const schemas = doc.components?.schemas ?? {};
+    for (const name of ['Order', 'OrderLine', 'Product', 'User', 'Review', 'ApiError']) {
+      expect(schemas[name], name).toMatchObject({ type: 'object' });
+    }
+    const json = (status: string, path: string, method = 'get') =>
+      doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
+    expect(json('200', '/api/orders/{id}')).toEqual({ $ref: '#/components/schemas/Order' });
+    expect(json('200', '/api/products/{id}')).toEqual({ $ref: '#/components/schemas/Product' });
+    expect(json('200', '/api/user/{email}')).toEqual({ $ref: '#/components/schemas/User' });
+    expect(json('200', '/api/reviews')).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Review' },
+    });
+    expect(json('404', '/api/orders/{id}')).toEqual({ $ref: '#/components/schemas/ApiError' });
+    expect(json('429', '/api/auth/sign-in/email', 'post')).toEqual({
+      $ref: '#/components/schemas/ApiError',
+    });
+    // A component refers to another rather than repeating it: an order to its lines.
+    expect(schemas['Order']?.['properties']).toMatchObject({
+      lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+    });
+    // Every $ref resolves, and every component is referred to.
+    const text = JSON.stringify(doc);
+    const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
+    for (const ref of refs) expect(schemas[ref ?? ''], `${ref}`).toBeDefined();
+    expect(Object.keys(schemas).filter((name) => !refs.has(name))).toEqual([]);
+  });
+
+  it('says where the shop answers, and documents the upload as a multipart form', () => {
+    expect(doc.servers?.[0]?.url).toMatch(/^https?:\/\//);
+    const upload = doc.paths['/api/uploads']?.['post'] as
+      | (Operation & { requestBody?: { content?: Record<string, { schema?: unknown }> } })
+      | undefined;
+    expect(upload?.requestBody?.content?.['multipart/form-data']?.schema).toMatchObject({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
   });
 
   it('declares the bearer token and the session cookie once, and nothing outside /api', () => {

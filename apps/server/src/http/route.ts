@@ -1,7 +1,14 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { apiErrorSchema } from '@shop/shared';
+import {
+  apiContract,
+  apiErrorSchema,
+  type ApiContract,
+  type Endpoint,
+  type EndpointKey,
+} from '@shop/shared';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Access } from '../auth/guard.js';
 
 /*
@@ -44,6 +51,41 @@ type ErrorResponses = Partial<Record<ErrorStatus, typeof apiErrorSchema>>;
 export function errorResponses(...statuses: ErrorStatus[]): ErrorResponses {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
 }
+
+type RequestPart = 'params' | 'querystring' | 'body';
+type SuccessStatus<K extends EndpointKey> = ApiContract[K] extends { status: 201 } ? 201 : 200;
+
+/** A route's request schemas and answers, as `fromContract` gives them. */
+export type ContractSchema<K extends EndpointKey> = Pick<
+  ApiContract[K],
+  Extract<keyof ApiContract[K], RequestPart>
+> & {
+  response: Record<SuccessStatus<K>, ApiContract[K]['response']> & ErrorResponses;
+};
+
+/**
+ * The schemas of a route from its entry in the API contract (packages/shared api-contract.ts):
+ * its path parameters, query and body, its success answer, and the error statuses only its
+ * handler knows of. The route is declared at the address the key names (a test holds them
+ * together: http/contract.test.ts).
+ */
+export function fromContract<K extends EndpointKey>(
+  key: K,
+  ...errors: ErrorStatus[]
+): ContractSchema<K> {
+  const entry: Endpoint = apiContract[key];
+  return {
+    ...(entry.params && { params: entry.params }),
+    ...(entry.querystring && { querystring: entry.querystring }),
+    ...(entry.body && { body: entry.body }),
+    response: { [entry.status ?? 200]: entry.response, ...errorResponses(...errors) },
+  } as ContractSchema<K>;
+}
+
+/** The body of an upload (`consumes: ['multipart/form-data']`), for the document only. */
+const UPLOAD_FORM = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The image file (PNG, JPEG or WebP)' }),
+});
 
 /** Methods whose requests carry a body: Fastify refuses one too large (413) or of a type it cannot parse (415). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -176,8 +218,14 @@ export const documentRoute: SwaggerTransform = (input) => {
     }
   }
   const security = securityOf(config?.access);
+  // A multipart route reads its form itself (no body schema): the document still shows it.
+  const form =
+    documented && !schema.body && schema.consumes?.includes('multipart/form-data')
+      ? { body: UPLOAD_FORM }
+      : {};
   const withDocs = {
     ...schema,
+    ...form,
     ...(documented ? { response } : {}),
     ...(documented && security ? { security } : {}),
   };

@@ -2,18 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@shop/shared';
 import { getAccessToken, setAccessToken } from './access-token';
 import {
-  apiFetch,
-  apiFetchFile,
-  apiFetchPage,
+  addressOf,
   ApiRequestError,
+  callApi,
+  callApiFile,
+  callApiPage,
   dispositionFilename,
+  searchOf,
   setUnauthorizedHandler,
 } from './api-client';
 
 const respond = (status: number, body: unknown) =>
   vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
 
-describe('apiFetch', () => {
+describe('callApi', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -21,7 +23,7 @@ describe('apiFetch', () => {
     setAccessToken('a.b.c');
     const fetch = respond(200, { ok: true });
     vi.stubGlobal('fetch', fetch);
-    await apiFetch('/users');
+    await callApi('GET /users');
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.headers).toMatchObject({ authorization: 'Bearer a.b.c' });
   });
@@ -33,7 +35,10 @@ describe('apiFetch', () => {
         error: { code: 'validation_failed', message: 'bad', fields: { phone: 'no' } },
       }),
     );
-    const error = await apiFetch('/profile/x').catch((e: unknown) => e);
+    const error = await callApi('PUT /profile/:email', {
+      params: { email: 'x' },
+      body: { phone: 'no' },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
       status: 400,
@@ -47,7 +52,9 @@ describe('apiFetch', () => {
     const signedOut = vi.fn();
     setUnauthorizedHandler(signedOut);
     vi.stubGlobal('fetch', respond(401, { error: { code: 'unauthorized', message: 'ended' } }));
-    await expect(apiFetch('/user/me@example.com')).rejects.toThrow('ended');
+    await expect(
+      callApi('GET /user/:email', { params: { email: 'me@example.com' } }),
+    ).rejects.toThrow('ended');
     expect(getAccessToken()).toBeNull();
     expect(signedOut).toHaveBeenCalledOnce();
   });
@@ -57,7 +64,7 @@ describe('apiFetch', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(apiFetch('/products')).rejects.toMatchObject({ code: 'network', status: 0 });
+    await expect(callApi('GET /products')).rejects.toMatchObject({ code: 'network', status: 0 });
   });
   it('sends a FormData body as multipart, with the token and no JSON content type', async () => {
     setAccessToken('a.b.c');
@@ -65,7 +72,7 @@ describe('apiFetch', () => {
     vi.stubGlobal('fetch', fetch);
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
-    await apiFetch('/uploads', { method: 'POST', body: form });
+    await callApi('POST /uploads', { form });
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.body).toBe(form);
     expect(init.headers).toMatchObject({ authorization: 'Bearer a.b.c' });
@@ -73,7 +80,7 @@ describe('apiFetch', () => {
   });
 });
 
-describe('apiFetchFile', () => {
+describe('callApiFile', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -91,7 +98,9 @@ describe('apiFetchFile', () => {
       ),
     );
     vi.stubGlobal('fetch', fetch);
-    const file = await apiFetchFile('/orders/1/invoice', 'application/pdf');
+    const file = await callApiFile('GET /orders/:id/invoice', 'application/pdf', {
+      params: { id: '1' },
+    });
     expect(file.filename).toBe('invoice-INV-0001.pdf');
     expect(await file.blob.text()).toBe('%PDF-1.7');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -102,9 +111,11 @@ describe('apiFetchFile', () => {
     });
   });
 
-  it('turns a refusal into an ApiRequestError, as apiFetch does', async () => {
+  it('turns a refusal into an ApiRequestError, as callApi does', async () => {
     vi.stubGlobal('fetch', respond(403, { error: { code: 'forbidden', message: 'Not yours' } }));
-    await expect(apiFetchFile('/orders/1/invoice', 'application/pdf')).rejects.toMatchObject({
+    await expect(
+      callApiFile('GET /orders/:id/invoice', 'application/pdf', { params: { id: '1' } }),
+    ).rejects.toMatchObject({
       status: 403,
       code: 'forbidden',
     });
@@ -127,7 +138,7 @@ describe('dispositionFilename', () => {
   });
 });
 
-describe('apiFetchPage', () => {
+describe('callApiPage', () => {
   it('answers the items and the total of X-Total-Count, or the items counted without it', async () => {
     vi.stubGlobal(
       'fetch',
@@ -136,10 +147,60 @@ describe('apiFetchPage', () => {
         .mockResolvedValueOnce(new Response('[1,2]', { headers: { [TOTAL_COUNT_HEADER]: '312' } }))
         .mockResolvedValueOnce(new Response('[1,2,3]')),
     );
-    expect(await apiFetchPage<number>('/orders?page=1&limit=2')).toEqual({
+    expect(await callApiPage('GET /orders', { query: { page: 1, limit: 2 } })).toEqual({
       items: [1, 2],
       total: 312,
     });
-    expect(await apiFetchPage<number>('/orders')).toEqual({ items: [1, 2, 3], total: 3 });
+    expect(await callApiPage('GET /orders')).toEqual({ items: [1, 2, 3], total: 3 });
+  });
+});
+
+describe('the address of a call', () => {
+  it('fills the path parameters, encoded, and appends the query', () => {
+    expect(addressOf('GET /orders/:id/invoice', { params: { id: 'a/b c' } })).toEqual({
+      method: 'GET',
+      path: '/orders/a%2Fb%20c/invoice',
+    });
+    expect(addressOf('GET /order', { query: { userEmail: 'me+1@example.com' } })).toEqual({
+      method: 'GET',
+      path: '/order?userEmail=me%2B1%40example.com',
+    });
+    expect(addressOf('PUT /user/admin/:email', { params: { email: 'a@b.c' } })).toEqual({
+      method: 'PUT',
+      path: '/user/admin/a%40b.c',
+    });
+  });
+
+  it('keeps the query in the given order and leaves out absent and empty values', () => {
+    expect(searchOf({ q: 'a&b c', status: undefined, page: 2, limit: 25 })).toBe(
+      '?q=a%26b+c&page=2&limit=25',
+    );
+    expect(searchOf({ q: '', page: undefined, sort: null })).toBe('');
+    expect(searchOf()).toBe('');
+  });
+
+  it('sends the method, the JSON body and the headers; a null body is no body', async () => {
+    const fetch = respond(200, {});
+    vi.stubGlobal('fetch', fetch);
+    await callApi('POST /orders', {
+      body: { lines: [{ productId: 'p', quantity: 2 }], phone: '1', address: 'x' },
+      headers: { 'Idempotency-Key': 'k' },
+    });
+    await callApi('PUT /ship/:id', { params: { id: 'o1' }, body: null });
+    const [placed, shipped] = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(placed?.[0]).toBe('/api/orders');
+    expect(placed?.[1]).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Idempotency-Key': 'k' },
+    });
+    expect(JSON.parse(String(placed?.[1].body))).toEqual({
+      lines: [{ productId: 'p', quantity: 2 }],
+      phone: '1',
+      address: 'x',
+    });
+    expect(shipped?.[0]).toBe('/api/ship/o1');
+    expect(shipped?.[1]).toMatchObject({ method: 'PUT' });
+    expect(shipped?.[1].body).toBeUndefined();
+    vi.unstubAllGlobals();
   });
 });

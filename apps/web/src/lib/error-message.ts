@@ -21,7 +21,7 @@ export function errorMessage(error: unknown, fallback = UNEXPECTED_FAILURE): str
       ? messages.noPermission
       : error.message;
   }
-  // fetch itself throws a TypeError when the network is down (outside apiFetch's own guard).
+  // fetch itself throws a TypeError when the network is down (outside the API client's own guard).
   if (error instanceof TypeError) return NETWORK_FAILURE;
   return fallback;
 }

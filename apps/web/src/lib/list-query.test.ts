@@ -1,15 +1,6 @@
 import { EXPORT_PAGE_SIZE } from '@shop/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchAllPages, listSearch, pageCount } from './list-query';
-
-describe('listSearch', () => {
-  it('keeps the given order, leaves out absent and empty values and encodes the rest', () => {
-    expect(listSearch({ q: 'a&b c', status: undefined, page: 2, limit: 25 })).toBe(
-      '?q=a%26b+c&page=2&limit=25',
-    );
-    expect(listSearch({ q: '', page: undefined })).toBe('');
-  });
-});
+import { fetchAllPages, pageCount } from './list-query';
 
 describe('pageCount', () => {
   it.each([

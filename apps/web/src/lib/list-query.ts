@@ -1,22 +1,6 @@
 import { EXPORT_PAGE_SIZE } from '@shop/shared';
 import type { ListPage } from './api-client';
 
-type QueryValue = string | number | undefined;
-
-/**
- * `?q=atx&page=2&limit=25`: a list call's query string from its parsed query, the absent values
- * left out and the keys in the order given, so one query is always one address (and one cache
- * entry). Empty without any value.
- */
-export function listSearch(query: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 /** How many pages `total` rows fill, at least one (an empty list is page 1 of 1). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

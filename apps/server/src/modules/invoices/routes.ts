@@ -1,9 +1,8 @@
-import { idParamsSchema } from '@shop/shared';
+import { apiContract } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import { AppError } from '../../http/app-error.js';
-import { errorResponses } from '../../http/route.js';
+import { errorResponses, fromContract } from '../../http/route.js';
 import { INVOICE_RETRY_AFTER_SECONDS } from './invoice-renderer.js';
 import type { InvoicesService } from './invoices.service.js';
 
@@ -17,13 +16,17 @@ export function invoiceRoutes(invoices: InvoicesService): FastifyPluginAsyncZod 
           operationId: 'getOrderInvoice',
           tags: ['orders'],
           summary: "An order's invoice as a PDF file (its owner or an admin)",
-          params: idParamsSchema,
+          ...fromContract('GET /orders/:id/invoice'),
           response: {
             // A file, not JSON: documented under its own content type, sent as it is.
             200: {
               description: 'The invoice as a PDF file',
               content: {
-                'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+                'application/pdf': {
+                  schema: apiContract['GET /orders/:id/invoice'].response.meta({
+                    format: 'binary',
+                  }),
+                },
               },
             },
             ...errorResponses(403, 404),

@@ -1,20 +1,7 @@
-import {
-  adminOrderListQuerySchema,
-  deletedCountSchema,
-  idParamsSchema,
-  orderCreatedSchema,
-  orderCreateSchema,
-  orderListQuerySchema,
-  orderListSchema,
-  orderModifiedSchema,
-  orderSchema,
-  ordersCreateSchema,
-  shipInputSchema,
-  TOTAL_COUNT_HEADER,
-} from '@shop/shared';
+import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyTag } from '../../http/idempotency.js';
-import { errorResponses } from '../../http/route.js';
+import { fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import { currentUser } from '../../auth/guard.js';
 import type { OrdersService } from './orders.service.js';
@@ -29,8 +16,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           operationId: 'placeOrder',
           tags: ['orders'],
           summary: 'Place an order; the stock is reserved and the price computed by the server',
-          body: orderCreateSchema,
-          response: { 200: orderCreatedSchema, ...errorResponses(404, 409) },
+          ...fromContract('POST /order', 404, 409),
         },
       },
       (request) => orders.place(currentUser(request), request.body, idempotencyTag(request)),
@@ -45,8 +31,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           tags: ['orders'],
           summary:
             'Place an order of 1-50 products, all or nothing; the server reserves the stock and prices each line (its volume break)',
-          body: ordersCreateSchema,
-          response: { 201: orderCreatedSchema, ...errorResponses(404, 409) },
+          ...fromContract('POST /orders', 404, 409),
         },
       },
       async (request, reply) => {
@@ -67,8 +52,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           operationId: 'listUserOrders',
           tags: ['orders'],
           summary: "A user's orders, newest first (that user or an admin)",
-          querystring: orderListQuerySchema,
-          response: { 200: orderListSchema, ...errorResponses(403) },
+          ...fromContract('GET /order', 403),
         },
       },
       (request) => orders.listFor(currentUser(request), request.query.userEmail),
@@ -82,8 +66,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           operationId: 'getOrder',
           tags: ['orders'],
           summary: 'One order (its owner or an admin)',
-          params: idParamsSchema,
-          response: { 200: orderSchema, ...errorResponses(403, 404) },
+          ...fromContract('GET /orders/:id', 403, 404),
         },
       },
       (request) => orders.get(currentUser(request), request.params.id),
@@ -97,9 +80,9 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           operationId: 'listAllOrders',
           tags: ['orders'],
           summary: `Manage Order (admins): every order, newest first; with q (customer, email, order id, product, PO number, transaction id or tracking number), status, page or limit the matches, one page of them; the number of matches is in ${TOTAL_COUNT_HEADER}`,
-          querystring: adminOrderListQuerySchema,
+          ...fromContract('GET /orders'),
           response: {
-            200: countedListResponse(orderListSchema, {
+            200: countedListResponse(apiContract['GET /orders'].response, {
               description: 'The matching orders, newest first: all of them, or the page asked for',
               total: 'How many orders match (every order without q or status)',
             }),
@@ -117,8 +100,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           operationId: 'markOrderPaid',
           tags: ['orders'],
           summary: 'Mark an order paid (admins)',
-          params: idParamsSchema,
-          response: { 200: orderModifiedSchema, ...errorResponses(404, 409) },
+          ...fromContract('PUT /order/:id', 404, 409),
         },
       },
       (request) => orders.markPaidByAdmin(request.params.id),
@@ -133,10 +115,8 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           tags: ['orders'],
           summary:
             'Ship a paid order (admins), with its carrier and tracking number (both or neither)',
-          params: idParamsSchema,
-          // Fastify reads an absent body as null: shipping without tracking.
-          body: shipInputSchema.nullish(),
-          response: { 200: orderModifiedSchema, ...errorResponses(404, 409) },
+          // The body may be absent (Fastify reads it as null): shipping without tracking.
+          ...fromContract('PUT /ship/:id', 404, 409),
         },
       },
       (request) => orders.ship(request.params.id, request.body),
@@ -150,8 +130,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           operationId: 'deleteOrder',
           tags: ['orders'],
           summary: 'Delete an unpaid order and give its stock back (its owner or an admin)',
-          params: idParamsSchema,
-          response: { 200: deletedCountSchema, ...errorResponses(403, 404, 409) },
+          ...fromContract('DELETE /orders/:id', 403, 404, 409),
         },
       },
       (request) => orders.delete(currentUser(request), request.params.id),

@@ -1,15 +1,5 @@
-import {
-  confirmPaymentSchema,
-  createPaymentIntentSchema,
-  idParamsSchema,
-  orderModifiedSchema,
-  paymentIntentSchema,
-  paymentsConfigSchema,
-  testCardResultSchema,
-  testCardSchema,
-} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/route.js';
+import { errorResponses, fromContract } from '../../http/route.js';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guard.js';
 import type { PaymentsService } from './payments.service.js';
@@ -28,7 +18,7 @@ export function paymentRoutes(
           operationId: 'getPaymentsConfig',
           tags: ['payments'],
           summary: 'Which payment gateway is active, and its publishable key',
-          response: { 200: paymentsConfigSchema },
+          ...fromContract('GET /payments/config'),
         },
       },
       () => payments.config(),
@@ -42,8 +32,7 @@ export function paymentRoutes(
           operationId: 'createPaymentIntent',
           tags: ['payments'],
           summary: "A client secret to pay one of the caller's unpaid orders",
-          body: createPaymentIntentSchema,
-          response: { 200: paymentIntentSchema, ...errorResponses(403, 404, 409) },
+          ...fromContract('POST /create-payment-intent', 403, 404, 409),
         },
       },
       (request) => payments.createIntent(currentUser(request), request.body.orderId),
@@ -57,9 +46,7 @@ export function paymentRoutes(
           operationId: 'confirmPayment',
           tags: ['payments'],
           summary: 'Report a payment; the order is marked paid once the gateway confirms it',
-          params: idParamsSchema,
-          body: confirmPaymentSchema,
-          response: { 200: orderModifiedSchema, ...errorResponses(403, 404, 409) },
+          ...fromContract('PATCH /order/:id', 403, 404, 409),
         },
       },
       (request) =>
@@ -102,8 +89,7 @@ export function paymentRoutes(
             operationId: 'payWithTestCard',
             tags: ['payments'],
             summary: 'Built-in test gateway: pay an intent with a test card',
-            body: testCardSchema,
-            response: { 200: testCardResultSchema, ...errorResponses(402, 404, 409) },
+            ...fromContract('POST /payments/test/confirm', 402, 404, 409),
           },
         },
         async (request) => {

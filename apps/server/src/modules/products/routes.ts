@@ -1,16 +1,6 @@
-import {
-  idParamsSchema,
-  productDeletedSchema,
-  productOpenOrdersSchema,
-  productInputSchema,
-  productListQuerySchema,
-  productListSchema,
-  productSchema,
-  TOTAL_COUNT_HEADER,
-} from '@shop/shared';
-import { z } from 'zod';
+import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/route.js';
+import { errorResponses, fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
@@ -32,9 +22,9 @@ export function productRoutes(
           tags: ['products'],
           summary:
             'The catalog: every product in catalog order, or those matching a search (q in the name, description or SKU, every word; category), sorted, in pages',
-          querystring: productListQuerySchema,
+          ...fromContract('GET /products'),
           response: {
-            200: countedListResponse(productListSchema, {
+            200: countedListResponse(apiContract['GET /products'].response, {
               description: `The matching products: all of them, or one page with page or limit; the header ${TOTAL_COUNT_HEADER} holds how many match in all`,
               total: 'How many products match in all',
             }),
@@ -64,8 +54,7 @@ export function productRoutes(
           operationId: 'getProduct',
           tags: ['products'],
           summary: 'One product',
-          params: idParamsSchema,
-          response: { 200: productSchema, ...errorResponses(404, 503) },
+          ...fromContract('GET /products/:id', 404, 503),
         },
       },
       (request) => products.get(request.params.id),
@@ -79,12 +68,8 @@ export function productRoutes(
           operationId: 'createProduct',
           tags: ['products'],
           summary: 'Add a product (admins); numbers may be sent as numeric strings',
-          body: productInputSchema,
-          response: {
-            200: z.object({ insertedId: z.string(), product: productSchema }),
-            // Another product has the SKU.
-            ...errorResponses(409),
-          },
+          // 409: another product has the SKU.
+          ...fromContract('POST /product', 409),
         },
       },
       (request) => products.create(request.body),
@@ -99,12 +84,7 @@ export function productRoutes(
           tags: ['products'],
           summary:
             'Replace every field of a product (admins); a B2B field left out takes its default',
-          params: idParamsSchema,
-          body: productInputSchema,
-          response: {
-            200: z.object({ modifiedCount: z.number(), product: productSchema }),
-            ...errorResponses(404, 409),
-          },
+          ...fromContract('PUT /products/:id', 404, 409),
         },
       },
       (request) => products.update(request.params.id, request.body),
@@ -119,8 +99,7 @@ export function productRoutes(
           tags: ['products'],
           summary:
             'How many orders a product has, and how many unpaid ones deleting it cancels (admins)',
-          params: idParamsSchema,
-          response: { 200: productOpenOrdersSchema, ...errorResponses(404) },
+          ...fromContract('GET /products/:id/open-orders', 404),
         },
       },
       (request) => products.openOrders(request.params.id),
@@ -135,8 +114,7 @@ export function productRoutes(
           tags: ['products'],
           summary:
             'Delete a product (admins); one with orders is archived instead and its unpaid orders cancelled',
-          params: idParamsSchema,
-          response: { 200: productDeletedSchema, ...errorResponses(404) },
+          ...fromContract('DELETE /products/:id', 404),
         },
       },
       (request) => products.delete(request.params.id),

@@ -1,16 +1,7 @@
-import {
-  deletedCountSchema,
-  idParamsSchema,
-  pagedListQuerySchema,
-  reviewCreateSchema,
-  reviewListSchema,
-  reviewSchema,
-  TOTAL_COUNT_HEADER,
-} from '@shop/shared';
-import { z } from 'zod';
+import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
 import { currentUser } from '../../auth/guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/route.js';
+import { errorResponses, fromContract } from '../../http/route.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createJsonCache } from '../../http/json-cache.js';
 import { countedListResponse } from '../../http/total-count.js';
@@ -28,9 +19,9 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
           operationId: 'listReviews',
           tags: ['reviews'],
           summary: `Customer reviews, newest first, in pages (limit 1-100, default 100; page from 1); the total is in ${TOTAL_COUNT_HEADER}`,
-          querystring: pagedListQuerySchema,
+          ...fromContract('GET /reviews'),
           response: {
-            200: countedListResponse(reviewListSchema, {
+            200: countedListResponse(apiContract['GET /reviews'].response, {
               description: `One page; the header ${TOTAL_COUNT_HEADER} holds how many reviews there are in all`,
               total: 'How many reviews there are in all',
             }),
@@ -55,10 +46,7 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
           tags: ['reviews'],
           summary:
             'Write a review (signed in; a few per hour); author, name and time come from the server',
-          body: reviewCreateSchema,
-          response: {
-            200: z.object({ insertedId: z.string(), review: reviewSchema }),
-          },
+          ...fromContract('POST /reviews'),
         },
       },
       (request) => reviews.create(currentUser(request), request.body),
@@ -72,8 +60,7 @@ export function reviewRoutes(reviews: ReviewsService, changes: ChangeFeed): Fast
           operationId: 'deleteReview',
           tags: ['reviews'],
           summary: 'Delete a review (admins)',
-          params: idParamsSchema,
-          response: { 200: deletedCountSchema, ...errorResponses(404) },
+          ...fromContract('DELETE /reviews/:id', 404),
         },
       },
       (request) => reviews.delete(request.params.id),

@@ -4,10 +4,11 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MAX_UPLOAD_BYTES, uploadResultSchema } from '@shop/shared';
+import { MAX_UPLOAD_BYTES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
+import { fromContract } from '../../http/route.js';
 
 /** The image types an admin may upload, told by their first bytes, never by the name. */
 export function imageTypeOf(bytes: Buffer): 'png' | 'jpg' | 'webp' | undefined {
@@ -69,7 +70,7 @@ export function uploadRoutes(uploadDir: string): FastifyPluginAsyncZod {
           tags: ['products'],
           summary: 'Upload a product image (admins): PNG, JPEG or WebP up to 2 MB',
           consumes: ['multipart/form-data'],
-          response: { 200: uploadResultSchema },
+          ...fromContract('POST /uploads'),
         },
       },
       async (request) => {

@@ -1,17 +1,6 @@
-import {
-  accessTokenSchema,
-  adminUserListQuerySchema,
-  emailParamsSchema,
-  modifiedCountSchema,
-  profileUpdatedSchema,
-  profileUpdateSchema,
-  userListSchema,
-  userSchema,
-  userSignInSchema,
-  TOTAL_COUNT_HEADER,
-} from '@shop/shared';
+import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/route.js';
+import { fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import { currentSession, currentUser } from '../../auth/guard.js';
 import type { UsersService } from './users.service.js';
@@ -26,9 +15,7 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
           operationId: 'issueApiToken',
           tags: ['users'],
           summary: 'Record the signed-in user and issue their API token (after every sign-in)',
-          params: emailParamsSchema,
-          body: userSignInSchema,
-          response: { 200: accessTokenSchema, ...errorResponses(403) },
+          ...fromContract('PUT /user/:email', 403),
         },
       },
       async (request) => ({
@@ -44,8 +31,7 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
           operationId: 'getUser',
           tags: ['users'],
           summary: 'A user with role and profile (that user or an admin)',
-          params: emailParamsSchema,
-          response: { 200: userSchema, ...errorResponses(403, 404) },
+          ...fromContract('GET /user/:email', 403, 404),
         },
       },
       (request) => users.get(currentUser(request), request.params.email),
@@ -59,9 +45,7 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
           operationId: 'updateProfile',
           tags: ['users'],
           summary: 'Update your own profile with the filled fields',
-          params: emailParamsSchema,
-          body: profileUpdateSchema,
-          response: { 200: profileUpdatedSchema, ...errorResponses(403, 404) },
+          ...fromContract('PUT /profile/:email', 403, 404),
         },
       },
       (request) => users.updateProfile(currentUser(request), request.params.email, request.body),
@@ -75,9 +59,9 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
           operationId: 'listUsers',
           tags: ['users'],
           summary: `Manage Users (admins): every user, oldest first; with q (name, email or uid), page or limit the matches, one page of them; the number of matches is in ${TOTAL_COUNT_HEADER}`,
-          querystring: adminUserListQuerySchema,
+          ...fromContract('GET /users'),
           response: {
-            200: countedListResponse(userListSchema, {
+            200: countedListResponse(apiContract['GET /users'].response, {
               description: 'The matching users, oldest first: all of them, or the page asked for',
               total: 'How many users match (every user without q)',
             }),
@@ -95,8 +79,7 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
           operationId: 'promoteUser',
           tags: ['users'],
           summary: 'Make a user an admin (admins)',
-          params: emailParamsSchema,
-          response: { 200: modifiedCountSchema, ...errorResponses(404) },
+          ...fromContract('PUT /user/admin/:email', 404),
         },
       },
       (request) => users.promote(request.params.email),
@@ -110,8 +93,7 @@ export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
           operationId: 'demoteUser',
           tags: ['users'],
           summary: 'Make an admin a regular user (admins; not yourself, not the last admin)',
-          params: emailParamsSchema,
-          response: { 200: modifiedCountSchema, ...errorResponses(404, 409) },
+          ...fromContract('PUT /user/user/:email', 404, 409),
         },
       },
       (request) => users.demote(currentUser(request), request.params.email),

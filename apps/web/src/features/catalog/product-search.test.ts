@@ -1,16 +1,20 @@
 import { DEFAULT_PAGE_SIZE, productListQuerySchema, SEARCH_MAX_LENGTH } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { searchOf } from '../../lib/api-client';
 import {
   NO_SEARCH,
   cleanSearchText,
   isFiltered,
   pageCount,
-  productSearchApiQuery,
+  productSearchApiParams,
   productSearchHref,
   readProductSearch,
 } from './product-search';
 
 const read = (query: string) => readProductSearch(new URLSearchParams(query));
+/** The query string `callApiPage` sends for a search. */
+const productSearchApiQuery = (search: Parameters<typeof productSearchApiParams>[0]) =>
+  searchOf(productSearchApiParams(search));
 
 describe('the search in the address of /products', () => {
   it('reads the search, the category, the sort and the page', () => {

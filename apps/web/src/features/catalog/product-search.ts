@@ -4,6 +4,7 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   SEARCH_MAX_LENGTH,
+  type EndpointQuery,
   type ProductCategory,
   type ProductSort,
 } from '@shop/shared';
@@ -74,13 +75,18 @@ export function productSearchHref(search: ProductSearch): string {
 }
 
 /**
- * The API's query for a search: pages of DEFAULT_PAGE_SIZE. The first page of the plain catalog
- * is `?limit=24` alone, the first products in catalog order, which the server keeps ready.
+ * The API's query for a search (`GET /products`): pages of DEFAULT_PAGE_SIZE. The first page of
+ * the plain catalog is `?limit=24` alone, the first products in catalog order, which the server
+ * keeps ready.
  */
-export function productSearchApiQuery(search: ProductSearch): string {
-  const params = productSearchParams(search);
-  params.set('limit', String(DEFAULT_PAGE_SIZE));
-  return `?${params.toString()}`;
+export function productSearchApiParams(search: ProductSearch): EndpointQuery<'GET /products'> {
+  return {
+    q: search.q || undefined,
+    category: search.category ?? undefined,
+    sort: search.sort ?? undefined,
+    page: search.page > 1 ? search.page : undefined,
+    limit: DEFAULT_PAGE_SIZE,
+  };
 }
 
 /** Whether the search narrows or reorders the catalog, i.e. whether there is anything to clear. */

@@ -1,6 +1,6 @@
 import type { User } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
 /** The email inside our own API token (read, not verified: the server verifies it). */
@@ -21,7 +21,7 @@ export function meQuery(token: string | null) {
     queryFn: async (): Promise<User | null> => {
       const email = token ? emailOfToken(token) : undefined;
       if (!email) return null;
-      return apiFetch<User>(`/user/${encodeURIComponent(email)}`);
+      return callApi('GET /user/:email', { params: { email } });
     },
     staleTime: 60_000,
     retry: false,

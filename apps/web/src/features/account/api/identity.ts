@@ -1,16 +1,13 @@
-import { EMAIL_PASSWORD_PROVIDER, type AccessToken } from '@shop/shared';
-import { apiFetch } from '../../../lib/api-client';
+import { EMAIL_PASSWORD_PROVIDER, type EndpointResponse } from '@shop/shared';
+import { callApi } from '../../../lib/api-client';
 import { clearAccessToken, setAccessToken } from '../../../lib/access-token';
 import { paths } from '../../../config/paths';
 
-/** The identity service's session, as `GET /api/auth/get-session` answers it. */
-interface IdentitySession {
-  session: { id: string };
-  user: { id: string; email: string; name: string };
-}
-
-export function signInWithEmail(email: string, password: string): Promise<unknown> {
-  return apiFetch('/auth/sign-in/email', { method: 'POST', json: { email, password } });
+export function signInWithEmail(
+  email: string,
+  password: string,
+): Promise<EndpointResponse<'POST /auth/sign-in/email'>> {
+  return callApi('POST /auth/sign-in/email', { body: { email, password } });
 }
 
 /**
@@ -21,15 +18,14 @@ export function signUpWithEmail(
   name: string,
   email: string,
   password: string,
-): Promise<{ token: string | null }> {
-  return apiFetch('/auth/sign-up/email', { method: 'POST', json: { name, email, password } });
+): Promise<EndpointResponse<'POST /auth/sign-up/email'>> {
+  return callApi('POST /auth/sign-up/email', { body: { name, email, password } });
 }
 
 /** Starts Google sign-in: the browser leaves for Google and comes back to `returnTo`. */
 export async function startGoogleSignIn(returnTo: string): Promise<void> {
-  const { url } = await apiFetch<{ url: string }>('/auth/sign-in/social', {
-    method: 'POST',
-    json: {
+  const { url } = await callApi('POST /auth/sign-in/social', {
+    body: {
       provider: 'google',
       callbackURL: returnTo,
       errorCallbackURL: `${paths.login.to()}?error=google`,
@@ -38,15 +34,19 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
   window.location.assign(url);
 }
 
-export function requestPasswordReset(email: string): Promise<unknown> {
-  return apiFetch('/auth/request-password-reset', {
-    method: 'POST',
-    json: { email, redirectTo: paths.resetPassword.to() },
+export function requestPasswordReset(
+  email: string,
+): Promise<EndpointResponse<'POST /auth/request-password-reset'>> {
+  return callApi('POST /auth/request-password-reset', {
+    body: { email, redirectTo: paths.resetPassword.to() },
   });
 }
 
-export function resetPassword(token: string, newPassword: string): Promise<unknown> {
-  return apiFetch('/auth/reset-password', { method: 'POST', json: { token, newPassword } });
+export function resetPassword(
+  token: string,
+  newPassword: string,
+): Promise<EndpointResponse<'POST /auth/reset-password'>> {
+  return callApi('POST /auth/reset-password', { body: { token, newPassword } });
 }
 
 /**
@@ -54,12 +54,12 @@ export function resetPassword(token: string, newPassword: string): Promise<unkno
  * token it answers with. Returns false when no one is signed in.
  */
 export async function completeSignIn(provider?: 'Google'): Promise<boolean> {
-  const identity = await apiFetch<IdentitySession | null>('/auth/get-session');
+  const identity = await callApi('GET /auth/get-session');
   if (!identity) return false;
   const { email, id, name } = identity.user;
-  const { token } = await apiFetch<AccessToken>(`/user/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    json: { email, uid: id, displayName: name, providerId: provider ?? EMAIL_PASSWORD_PROVIDER },
+  const { token } = await callApi('PUT /user/:email', {
+    params: { email },
+    body: { email, uid: id, displayName: name, providerId: provider ?? EMAIL_PASSWORD_PROVIDER },
   });
   setAccessToken(token);
   return true;
@@ -68,5 +68,5 @@ export async function completeSignIn(provider?: 'Google'): Promise<boolean> {
 /** Ends the identity session and forgets the token, even if the server cannot be reached. */
 export async function signOut(): Promise<void> {
   clearAccessToken();
-  await apiFetch('/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
+  await callApi('POST /auth/sign-out', { body: {} }).catch(() => undefined);
 }

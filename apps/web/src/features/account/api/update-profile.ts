@@ -1,19 +1,13 @@
-import type { ProfileUpdate, User } from '@shop/shared';
+import type { EndpointResponse, ProfileUpdate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
-export interface ProfileUpdated {
-  insertedId: string;
-  modifiedCount: number;
-  user: User;
-}
-
-export function updateProfile(email: string, fields: ProfileUpdate): Promise<ProfileUpdated> {
-  return apiFetch<ProfileUpdated>(`/profile/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    json: fields,
-  });
+export function updateProfile(
+  email: string,
+  fields: ProfileUpdate,
+): Promise<EndpointResponse<'PUT /profile/:email'>> {
+  return callApi('PUT /profile/:email', { params: { email }, body: fields });
 }
 
 export function useUpdateProfile(email: string) {

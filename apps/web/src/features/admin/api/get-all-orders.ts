@@ -1,7 +1,6 @@
 import type { AdminOrderListQuery, Order } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetchPage, type ListPage } from '../../../lib/api-client';
-import { listSearch } from '../../../lib/list-query';
+import { callApiPage, type ListPage } from '../../../lib/api-client';
 import { orderKeys } from '../../orders/api/order-keys';
 
 /**
@@ -14,7 +13,7 @@ export function getAllOrders({
   page,
   limit,
 }: AdminOrderListQuery): Promise<ListPage<Order>> {
-  return apiFetchPage<Order>(`/orders${listSearch({ q, status, page, limit })}`);
+  return callApiPage('GET /orders', { query: { q, status, page, limit } });
 }
 
 /** The page on screen stays while the next one loads (a new search, the next page). */

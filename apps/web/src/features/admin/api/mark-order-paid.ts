@@ -1,13 +1,11 @@
-import type { Order } from '@shop/shared';
+import type { EndpointResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { orderKeys } from '../../orders/api/order-keys';
 
 /** `PUT /order/{id}`: an admin marks an order paid (a 409 when it already is). */
-export function markOrderPaid(id: string): Promise<{ modifiedCount: number; order: Order }> {
-  return apiFetch<{ modifiedCount: number; order: Order }>(`/order/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-  });
+export function markOrderPaid(id: string): Promise<EndpointResponse<'PUT /order/:id'>> {
+  return callApi('PUT /order/:id', { params: { id } });
 }
 
 export function useMarkOrderPaid() {

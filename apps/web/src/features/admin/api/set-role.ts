@@ -1,11 +1,15 @@
+import type { EndpointResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** Promote (`admin`) or demote (`user`): the spec's PUT /user/admin|user/{email}. */
-export function setRole(email: string, role: 'admin' | 'user') {
-  return apiFetch<{ modifiedCount: number }>(`/user/${role}/${encodeURIComponent(email)}`, {
-    method: 'PUT',
+export function setRole(
+  email: string,
+  role: 'admin' | 'user',
+): Promise<EndpointResponse<'PUT /user/admin/:email' | 'PUT /user/user/:email'>> {
+  return callApi(role === 'admin' ? 'PUT /user/admin/:email' : 'PUT /user/user/:email', {
+    params: { email },
   });
 }
 

@@ -1,6 +1,6 @@
-import type { Order, ShipInput } from '@shop/shared';
+import type { EndpointResponse, ShipInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { orderKeys } from '../../orders/api/order-keys';
 
 /**
@@ -10,11 +10,8 @@ import { orderKeys } from '../../orders/api/order-keys';
 export function shipOrder(
   id: string,
   details: ShipInput = {},
-): Promise<{ modifiedCount: number; order: Order }> {
-  return apiFetch<{ modifiedCount: number; order: Order }>(`/ship/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    json: details,
-  });
+): Promise<EndpointResponse<'PUT /ship/:id'>> {
+  return callApi('PUT /ship/:id', { params: { id }, body: details });
 }
 
 export function useShipOrder() {

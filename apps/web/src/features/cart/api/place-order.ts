@@ -1,22 +1,19 @@
-import { IDEMPOTENCY_KEY_HEADER, type Order, type OrdersCreate } from '@shop/shared';
+import { IDEMPOTENCY_KEY_HEADER, type EndpointResponse, type OrdersCreate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api/product-keys';
 import { orderKeys } from '../../orders/api/order-keys';
-
-export interface OrderPlaced {
-  insertedId: string;
-  order: Order;
-}
 
 /**
  * `POST /orders` (DESIGN.md section 9): every line placed as one order, all or nothing, priced
  * by the server. The idempotency key makes a retry after a lost answer the same order.
  */
-export function placeOrder(order: OrdersCreate, idempotencyKey: string): Promise<OrderPlaced> {
-  return apiFetch<OrderPlaced>('/orders', {
-    method: 'POST',
-    json: order,
+export function placeOrder(
+  order: OrdersCreate,
+  idempotencyKey: string,
+): Promise<EndpointResponse<'POST /orders'>> {
+  return callApi('POST /orders', {
+    body: order,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,10 +1,10 @@
 import type { ProductOpenOrders } from '@shop/shared';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /**
  * `GET /products/{id}/open-orders` (admins): how many orders the product has and how many
  * unpaid ones deleting it would cancel. Asked at the moment of deleting, so never cached.
  */
 export function getProductOpenOrders(id: string): Promise<ProductOpenOrders> {
-  return apiFetch<ProductOpenOrders>(`/products/${encodeURIComponent(id)}/open-orders`);
+  return callApi('GET /products/:id/open-orders', { params: { id } });
 }

@@ -1,7 +1,6 @@
 import type { Product, ProductListQuery } from '@shop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetchPage, type ListPage } from '../../../lib/api-client';
-import { listSearch } from '../../../lib/list-query';
+import { callApiPage, type ListPage } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
 /**
@@ -16,7 +15,7 @@ export function getProductPage({
   page,
   limit,
 }: ProductListQuery): Promise<ListPage<Product>> {
-  return apiFetchPage<Product>(`/products${listSearch({ q, category, sort, page, limit })}`);
+  return callApiPage('GET /products', { query: { q, category, sort, page, limit } });
 }
 
 /** The page on screen stays while the next one loads (a new search, the next page). */

@@ -1,10 +1,10 @@
 import type { Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
 export function getProduct(id: string): Promise<Product> {
-  return apiFetch<Product>(`/products/${encodeURIComponent(id)}`);
+  return callApi('GET /products/:id', { params: { id } });
 }
 
 export function productQuery(id: string) {

@@ -1,10 +1,10 @@
 import type { Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
 export function getProducts(limit?: number): Promise<Product[]> {
-  return apiFetch<Product[]>(limit === undefined ? '/products' : `/products?limit=${limit}`);
+  return callApi('GET /products', { query: { limit } });
 }
 
 export function productsQuery(limit?: number) {

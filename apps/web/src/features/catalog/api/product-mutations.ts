@@ -1,46 +1,34 @@
-import type { Product, ProductDeleted, ProductInput } from '@shop/shared';
+import type { EndpointResponse, ProductInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
-export interface ProductAdded {
-  insertedId?: string;
-  product: Product;
-}
-
-export interface ProductUpdated {
-  modifiedCount: number;
-  product: Product;
-}
-
 /** `POST /product`: an admin adds a product. */
-export function addProduct(input: ProductInput): Promise<ProductAdded> {
-  return apiFetch<ProductAdded>('/product', { method: 'POST', json: input });
+export function addProduct(input: ProductInput): Promise<EndpointResponse<'POST /product'>> {
+  return callApi('POST /product', { body: input });
 }
 
 /** `PUT /products/{id}`: an admin changes a product. */
-export function updateProduct(id: string, input: ProductInput): Promise<ProductUpdated> {
-  return apiFetch<ProductUpdated>(`/products/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    json: input,
-  });
+export function updateProduct(
+  id: string,
+  input: ProductInput,
+): Promise<EndpointResponse<'PUT /products/:id'>> {
+  return callApi('PUT /products/:id', { params: { id }, body: input });
 }
 
 /**
  * `DELETE /products/{id}`: an admin removes a product; one with orders is archived instead and
  * its unpaid orders cancelled.
  */
-export function deleteProduct(id: string): Promise<ProductDeleted> {
-  return apiFetch<ProductDeleted>(`/products/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
+export function deleteProduct(id: string): Promise<EndpointResponse<'DELETE /products/:id'>> {
+  return callApi('DELETE /products/:id', { params: { id } });
 }
 
 /** `POST /uploads`: one image file; answers the address it is served from. */
-export function uploadImage(file: File): Promise<{ url: string }> {
+export function uploadImage(file: File): Promise<EndpointResponse<'POST /uploads'>> {
   const form = new FormData();
   form.append('file', file);
-  return apiFetch<{ url: string }>('/uploads', { method: 'POST', body: form });
+  return callApi('POST /uploads', { form });
 }
 
 /** Every product change refreshes the product lists and details. */

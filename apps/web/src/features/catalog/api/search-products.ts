@@ -1,12 +1,12 @@
 import type { Product } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiFetchPage, type ListPage } from '../../../lib/api-client';
-import { productSearchApiQuery, readProductSearch, type ProductSearch } from '../product-search';
+import { callApiPage, type ListPage } from '../../../lib/api-client';
+import { productSearchApiParams, readProductSearch, type ProductSearch } from '../product-search';
 import { productKeys } from './product-keys';
 
 /** One page of the products a search matches, and how many match in all. */
 export function searchProducts(search: ProductSearch): Promise<ListPage<Product>> {
-  return apiFetchPage<Product>(`/products${productSearchApiQuery(search)}`);
+  return callApiPage('GET /products', { query: productSearchApiParams(search) });
 }
 
 export function productSearchQuery(search: ProductSearch) {

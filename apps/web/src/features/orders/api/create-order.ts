@@ -1,25 +1,22 @@
-import { IDEMPOTENCY_KEY_HEADER, type Order, type OrderCreate } from '@shop/shared';
+import { IDEMPOTENCY_KEY_HEADER, type EndpointResponse, type OrderCreate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api/product-keys';
 import { orderKeys } from './order-keys';
 
 export type NewOrder = Pick<OrderCreate, 'orderProduct' | 'phone' | 'address' | 'orderQty'>;
 
-export interface OrderCreated {
-  insertedId: string;
-  order: Order;
-}
-
 /**
  * `POST /order`: the server prices the order and reserves the stock. With an idempotency key,
  * the same order sent again with it (a retry after a lost answer) is placed only once.
  */
-export function createOrder(order: NewOrder, idempotencyKey?: string): Promise<OrderCreated> {
-  return apiFetch<OrderCreated>('/order', {
-    method: 'POST',
-    json: order,
+export function createOrder(
+  order: NewOrder,
+  idempotencyKey?: string,
+): Promise<EndpointResponse<'POST /order'>> {
+  return callApi('POST /order', {
+    body: order,
     ...(idempotencyKey !== undefined && { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
   });
 }

@@ -1,13 +1,12 @@
+import type { EndpointResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api/product-keys';
 import { orderKeys } from './order-keys';
 
 /** `DELETE /orders/{id}`: only while the order is unpaid; its stock goes back to the product. */
-export function deleteOrder(id: string): Promise<{ deletedCount: number }> {
-  return apiFetch<{ deletedCount: number }>(`/orders/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
+export function deleteOrder(id: string): Promise<EndpointResponse<'DELETE /orders/:id'>> {
+  return callApi('DELETE /orders/:id', { params: { id } });
 }
 
 export function useDeleteOrder() {

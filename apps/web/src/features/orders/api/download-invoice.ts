@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetchFile } from '../../../lib/api-client';
+import { callApiFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
 /**
@@ -8,10 +8,9 @@ import { saveFile } from '../../../lib/save-file';
  * under the name the server gives it.
  */
 export async function downloadInvoice(orderId: string): Promise<string> {
-  const { blob, filename } = await apiFetchFile(
-    `/orders/${encodeURIComponent(orderId)}/invoice`,
-    'application/pdf',
-  );
+  const { blob, filename } = await callApiFile('GET /orders/:id/invoice', 'application/pdf', {
+    params: { id: orderId },
+  });
   const name = filename ?? `invoice-${orderId}.pdf`;
   saveFile(blob, name);
   return name;

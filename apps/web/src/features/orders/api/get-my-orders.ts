@@ -1,11 +1,11 @@
 import type { Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /** `GET /order?userEmail=`: the signed-in customer's own orders, newest first. */
 export function getMyOrders(email: string): Promise<Order[]> {
-  return apiFetch<Order[]>(`/order?userEmail=${encodeURIComponent(email)}`);
+  return callApi('GET /order', { query: { userEmail: email } });
 }
 
 export function myOrdersQuery(email: string) {

@@ -1,11 +1,11 @@
 import type { Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /** `GET /orders/{id}`: one order, for its owner or an admin. */
 export function getOrder(id: string): Promise<Order> {
-  return apiFetch<Order>(`/orders/${encodeURIComponent(id)}`);
+  return callApi('GET /orders/:id', { params: { id } });
 }
 
 export function orderQuery(id: string) {

@@ -1,18 +1,15 @@
-import type { TestCard } from '@shop/shared';
+import type { EndpointResponse, TestCard } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-
-export interface TestPaymentResult {
-  status: 'succeeded';
-  paymentIntentId: string;
-}
+import { callApi } from '../../../lib/api-client';
 
 /**
  * `POST /payments/test/confirm`: the built-in test gateway charges a test card (Stripe's test
  * numbers) against the intent; a declined card answers 402 with the gateway's message.
  */
-export function confirmTestPayment(card: TestCard): Promise<TestPaymentResult> {
-  return apiFetch<TestPaymentResult>('/payments/test/confirm', { method: 'POST', json: card });
+export function confirmTestPayment(
+  card: TestCard,
+): Promise<EndpointResponse<'POST /payments/test/confirm'>> {
+  return callApi('POST /payments/test/confirm', { body: card });
 }
 
 export function useConfirmTestPayment() {

@@ -1,18 +1,13 @@
+import type { EndpointResponse } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { paymentKeys } from './payment-keys';
 
-export interface PaymentIntent {
-  clientSecret: string;
-  paymentIntentId: string;
-}
-
 /** `POST /create-payment-intent`: the server prices the intent from the stored order. */
-export function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
-  return apiFetch<PaymentIntent>('/create-payment-intent', {
-    method: 'POST',
-    json: { orderId },
-  });
+export function createPaymentIntent(
+  orderId: string,
+): Promise<EndpointResponse<'POST /create-payment-intent'>> {
+  return callApi('POST /create-payment-intent', { body: { orderId } });
 }
 
 export function paymentIntentQuery(orderId: string) {

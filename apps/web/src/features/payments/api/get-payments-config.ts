@@ -1,11 +1,11 @@
 import type { PaymentsConfig } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { paymentKeys } from './payment-keys';
 
 /** `GET /payments/config`: which gateway takes cards (and Stripe's publishable key). */
 export function getPaymentsConfig(): Promise<PaymentsConfig> {
-  return apiFetch<PaymentsConfig>('/payments/config');
+  return callApi('GET /payments/config');
 }
 
 export function paymentsConfigQuery() {

@@ -1,16 +1,14 @@
-import type { Review } from '@shop/shared';
+import type { EndpointResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
-export interface ReviewAdded {
-  insertedId?: string;
-  review: Review;
-}
-
 /** `POST /reviews`: the reviewer, author and time come from the token and the server. */
-export function createReview(input: { rating: number; review: string }): Promise<ReviewAdded> {
-  return apiFetch<ReviewAdded>('/reviews', { method: 'POST', json: input });
+export function createReview(input: {
+  rating: number;
+  review: string;
+}): Promise<EndpointResponse<'POST /reviews'>> {
+  return callApi('POST /reviews', { body: input });
 }
 
 export function useCreateReview() {

@@ -1,8 +1,7 @@
-import { apiFetch } from '../../../lib/api-client';
+import type { EndpointResponse } from '@shop/shared';
+import { callApi } from '../../../lib/api-client';
 
 /** `DELETE /reviews/{id}`: an admin removes a review. */
-export function deleteReview(id: string): Promise<{ deletedCount: number }> {
-  return apiFetch<{ deletedCount: number }>(`/reviews/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
+export function deleteReview(id: string): Promise<EndpointResponse<'DELETE /reviews/:id'>> {
+  return callApi('DELETE /reviews/:id', { params: { id } });
 }

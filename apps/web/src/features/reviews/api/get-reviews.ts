@@ -1,10 +1,10 @@
 import type { Review } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
 export function getReviews(limit?: number): Promise<Review[]> {
-  return apiFetch<Review[]>(limit === undefined ? '/reviews' : `/reviews?limit=${limit}`);
+  return callApi('GET /reviews', { query: { limit } });
 }
 
 export function reviewsQuery(limit?: number) {
@@ -19,7 +19,7 @@ export function useReviews(limit?: number) {
 export function useReviewsPage(page: number, limit: number) {
   return useQuery({
     queryKey: reviewKeys.page(page, limit),
-    queryFn: () => apiFetch<Review[]>(`/reviews?limit=${limit}&page=${page}`),
+    queryFn: () => callApi('GET /reviews', { query: { limit, page } }),
     placeholderData: (previous) => previous,
   });
 }
