@@ -11,6 +11,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso, toIso } from '../../db/time.js';
 import {
   messages,
+  newOrderState,
   orderTitle,
   quantityIssue,
   unitPriceFor,
@@ -374,8 +375,7 @@ export function newOrderRows(
       quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
       unit_price_cents: first.unitCents,
       price_cents: totalCents,
-      payment_status: 'pending',
-      order_status: 'pending',
+      ...newOrderState,
       transaction_id: null,
       po_number: input.poNumber ?? null,
       expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
