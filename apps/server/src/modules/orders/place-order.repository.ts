@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type {
   Database,
   MailOutboxTable,
@@ -79,7 +79,8 @@ export type PlaceResult =
   /** `lines` is undefined when an idempotent retry found the order placed before. */
   { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined } | PlaceRefusal;
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/** Where a placement query is built: the database, a transaction, or a CTE of a larger one. */
+type Executor = QueryCreator<Database>;
 
 /** The columns an order is placed with (each of them, so a prepared INSERT can bind them all). */
 export const NEW_ORDER_COLUMNS = [
