@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import featureBoundaries from './eslint-rules/feature-boundaries.js';
+import orderStateLiterals from './eslint-rules/order-state-literals.js';
+import { ORDER_STATE_VALUES } from './eslint-rules/order-states.js';
+import ordersPaymentsBoundary from './eslint-rules/orders-payments-boundary.js';
 
 // ESLint's own defineConfig: typescript-eslint deprecated its `tseslint.config()` for it.
 export default defineConfig(
@@ -42,6 +45,31 @@ export default defineConfig(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { shop: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'shop/feature-boundaries': ['error', { root: 'apps/web/src' }] },
+  },
+  {
+    // Issue 21: an order rule has one home. A repository builds its state conditions from
+    // orderTransitions (modules/orders/apply-transition.repository.ts) and writes no state by
+    // hand; orders never imports payments, and payments imports orders only in its flow file.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: {
+      shop: {
+        rules: {
+          'order-state-literals': orderStateLiterals,
+          'orders-payments-boundary': ordersPaymentsBoundary,
+        },
+      },
+    },
+    rules: {
+      'shop/orders-payments-boundary': [
+        'error',
+        { root: 'apps/server/src/modules', flow: 'payments/payment-flow.ts' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: { 'shop/order-state-literals': ['error', { states: ORDER_STATE_VALUES }] },
   },
   {
     // Tests index into results they have just checked; `!` there reads better than guards.

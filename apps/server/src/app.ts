@@ -52,6 +52,7 @@ import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
+import { createPaymentFlow } from './modules/payments/payment-flow.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { createStripeGateway } from './modules/payments/stripe-gateway.js';
@@ -286,30 +287,37 @@ export async function buildApp({
   const users = createUsersService(createUsersRepository(db.kysely, db.dialect), tokens, {
     adminEmail: config.admin?.email,
   });
+  const outbox = createOutboxRepository(db.kysely, db.dialect);
+  const ordersRepository = createOrdersRepository(db.kysely, db.dialect, {
+    driver: db.driver,
+    changes: db.changes,
+  });
+  // The orders module reaches payments only through this (orders never imports payments); the
+  // flow it calls is made below, before the first request.
+  const orders = createOrdersService({
+    orders: ordersRepository,
+    intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
+    log: app.log,
+    rules: config.orderHolds,
+    ...(now ? { now } : {}),
+  });
   // Stripe when its keys are set; otherwise the built-in test gateway (DESIGN.md section 6).
   let gateway: PaymentGateway;
   let testGateway: TestGateway | undefined;
   if (config.stripe) {
     gateway = createStripeGateway(config.stripe);
   } else {
-    testGateway = createTestGateway(db.kysely);
+    testGateway = createTestGateway(db.kysely, orders.isPayable);
     gateway = testGateway;
   }
   const paymentsRepository = createPaymentsRepository(db.kysely);
-  const ordersRepository = createOrdersRepository(db.kysely, db.dialect, paymentsRepository, {
-    driver: db.driver,
-    changes: db.changes,
-  });
-  const outbox = createOutboxRepository(db.kysely, db.dialect);
-  const orders = createOrdersService({
+  // Where paying meets ordering: "a gateway success arrived", "cancel this order's intents".
+  const paymentFlow = createPaymentFlow({
     orders: ordersRepository,
+    ordersService: orders,
     payments: paymentsRepository,
     gateway,
-    mailer: mail,
-    recipients: outbox,
     log: app.log,
-    rules: config.orderHolds,
-    ...(now ? { now } : {}),
   });
   const orderExpiry = createOrderExpiry(orders, app.log);
   app.decorate('orderExpiry', orderExpiry);
@@ -325,16 +333,10 @@ export async function buildApp({
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('onClose', async () => mailOutbox.stop());
-  const payments = createPaymentsService(
-    gateway,
-    ordersRepository,
-    paymentsRepository,
-    orders,
-    app.log,
-  );
+  const payments = createPaymentsService(gateway, paymentsRepository, paymentFlow, app.log);
   const products = createProductsService(createProductsRepository(db.kysely, db.dialect), {
     orders: ordersRepository,
-    afterCancel: (cancelled) => orders.afterCancel(cancelled, 'product-removed'),
+    afterCancel: (cancelled) => orders.afterCancel(cancelled),
   });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
   const invoices = invoiceRenderer ?? createInvoiceRenderer();

@@ -108,7 +108,7 @@ export interface OrderLinesTable {
 /** An order mail waiting for (or done with) delivery (migration 0009). */
 export interface MailOutboxTable {
   id: string;
-  /** 'order-placed' | 'order-paid' | 'order-shipped'. */
+  /** ORDER_MAIL_KINDS: 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled'. */
   kind: string;
   order_id: string | null;
   recipient: string;

@@ -39,6 +39,12 @@ export const orderTransitions = {
 
 export type OrderAction = keyof typeof orderTransitions;
 
+/** The state a new order is placed in: unpaid, holding its stock until it is paid or expires. */
+export const newOrderState = {
+  payment_status: 'pending',
+  order_status: 'pending',
+} as const satisfies OrderState;
+
 export function canApply(action: OrderAction, order: OrderState): boolean {
   return Object.entries(orderTransitions[action].from).every(
     ([column, value]) => order[column as keyof OrderState] === value,

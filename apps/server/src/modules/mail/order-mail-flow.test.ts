@@ -1,4 +1,4 @@
-import { orderSchema, type Order } from '@shop/shared';
+import { orderHoldMessages, orderSchema, type Order } from '@shop/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
 import { freePort, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 
 /*
- * The order mails end to end: orders placed, paid and shipped over HTTP write their mails to the
+ * The order mails end to end: orders placed, paid, shipped and cancelled write their mails to the
  * outbox, and the app's worker delivers them to a local SMTP server, which is down at first.
  */
 describe.each(testDatabases)('order mail from placing to shipping on $name', (kind) => {
@@ -129,6 +129,61 @@ describe.each(testDatabases)('order mail from placing to shipping on $name', (ki
       'order-shipped',
     ]);
     expect(rows.every((row) => row.sent_at !== null)).toBe(true);
+  });
+
+  it('a cancellation while the mail server is down is mailed once it is back', async () => {
+    await smtp?.close();
+    smtp = undefined;
+    const placed = await call(
+      {
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          orderProduct: await insertProduct(db, { minimum: 1 }),
+          orderQty: 3,
+          phone: '+1 555 0100',
+          address: '1 Main St, Springfield',
+        },
+      },
+      customer.token,
+    );
+    expect(placed.statusCode).toBe(200);
+    const order = orderSchema.parse((placed.json() as { order: unknown }).order);
+    // Not paid in time: the expiry cancels it, and its mail is written in that transaction.
+    const later = new Date(Date.now() + 30 * 24 * 3_600_000);
+    expect(await app.orderExpiry.runOnce(later)).toBeGreaterThanOrEqual(1);
+    const mine = async () =>
+      (await outboxRows()).filter((row) => row.order_id === order._id).map((row) => row.kind);
+    expect((await mine()).sort()).toEqual(['order-cancelled', 'order-placed']);
+
+    const t0 = new Date();
+    expect((await app.mailOutbox.runOnce(t0)).sent).toBe(0);
+    expect(
+      (await outboxRows()).find(
+        (row) => row.kind === 'order-cancelled' && row.order_id === order._id,
+      ),
+    ).toMatchObject({ sent_at: null, failed_at: null });
+
+    smtp = await startTestSmtp({ port });
+    // The worker's passes, each after the last one's backoff, until both mails are settled.
+    const unsent = async () =>
+      (await outboxRows()).filter((row) => row.order_id === order._id && row.sent_at === null);
+    for (let pass = 1; pass <= 5 && (await unsent()).length > 0; pass += 1) {
+      await app.mailOutbox.runOnce(new Date(t0.getTime() + pass * 60_000));
+    }
+    expect(await unsent()).toEqual([]);
+    expect(await app.mailOutbox.runOnce(new Date(t0.getTime() + 10 * 60_000))).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    const cancellations = smtp.received.filter(
+      (one) => one.subject === orderHoldMessages.cancelledMailSubject,
+    );
+    expect(cancellations).toHaveLength(1);
+    expect(cancellations[0]?.to).toEqual([customer.email]);
+    expect(cancellations[0]?.text).toContain(
+      orderHoldMessages.cancelledMailText(order.orderPName, 3, 'expired'),
+    );
   });
 
   async function payWithCard(order: Order): Promise<string> {

@@ -375,6 +375,8 @@ describe.each(testDatabases)('finding 4: order mail to unconfirmed addresses on 
     await place(unconfirmed, productId);
     await place(confirmed, productId);
     await app.orderExpiry.runOnce(new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000));
+    // Written to the outbox with each cancellation; the worker sends it.
+    await app.mailOutbox.runOnce();
     expect(mailsTo(unconfirmed.email)).toHaveLength(0);
     expect(mailsTo(confirmed.email).map((mail) => mail.subject)).toContain(
       'Your CaseForge order was cancelled',

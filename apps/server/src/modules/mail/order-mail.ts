@@ -1,9 +1,12 @@
 import {
+  cancelledOrderMailText,
+  type CancelReason,
   formatDocumentDate,
   formatDocumentTime,
   formatMoney,
   formatTimeLeft,
   oneLine,
+  orderHoldMessages,
   orderMailMessages as m,
   orderPageUrl,
   paymentPageUrl,
@@ -36,7 +39,12 @@ interface MailContent {
   links: [string, string][];
 }
 
-function contentOf(kind: OrderMailKind, order: Order, publicUrl: string, now: Date): MailContent {
+function contentOf(
+  kind: Exclude<OrderMailKind, 'order-cancelled'>,
+  order: Order,
+  publicUrl: string,
+  now: Date,
+): MailContent {
   const orderLink: [string, string] = [m.viewOrder, orderPageUrl(publicUrl, order._id)];
   const po: [string, string][] = order.poNumber ? [[m.poNumber, order.poNumber]] : [];
   switch (kind) {
@@ -193,15 +201,36 @@ function oneLineTexts(order: Order): Order {
 }
 
 /**
+ * The cancellation mail (DESIGN.md section 11): plain text, line by line, saying why; the text
+ * it had when it was sent directly (issues 10 and 13). An order stored before it had lines is
+ * named by its one product.
+ */
+function cancelledMail(order: Order, reason: CancelReason): Omit<Mail, 'to'> {
+  const lines =
+    order.lines.length > 0
+      ? order.lines.map((line) => ({ productName: line.productName, quantity: line.quantity }))
+      : [{ productName: order.orderPName, quantity: order.orderQty }];
+  return {
+    subject: orderHoldMessages.cancelledMailSubject,
+    text: cancelledOrderMailText(lines, reason),
+  };
+}
+
+/**
  * The mail of one outbox row, as plain text and HTML, written from the order as it was when the
  * change happened. Every value from the order is escaped in the HTML.
  */
 export function renderOrderMail(
   kind: OrderMailKind,
   stored: Order,
-  { publicUrl, now = new Date() }: { publicUrl: string; now?: Date },
+  {
+    publicUrl,
+    now = new Date(),
+    cancelReason = 'expired',
+  }: { publicUrl: string; now?: Date; cancelReason?: CancelReason | undefined },
 ): Omit<Mail, 'to'> {
   const order = oneLineTexts(stored);
+  if (kind === 'order-cancelled') return cancelledMail(order, cancelReason);
   const content = contentOf(kind, order, publicUrl, now);
   return { subject: content.subject, text: textOf(order, content), html: htmlOf(order, content) };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { orderSchema } from '@shop/shared';
+import { orderSchema, type CancelReason } from '@shop/shared';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../auth/mailer.js';
 import { renderOrderMail } from './order-mail.js';
@@ -88,6 +89,11 @@ export interface MailOutbox {
 const isKind = (kind: string): kind is OrderMailKind =>
   (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
 
+/** Why a cancelled order was cancelled, kept beside the order in its mail's payload. */
+const cancelledPayloadSchema = z.object({
+  cancelReason: z.enum(['expired', 'product-removed'] as const satisfies readonly CancelReason[]),
+});
+
 const ids = (rows: readonly ClaimedMail[]) => rows.map((row) => row.id);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -156,8 +162,13 @@ export function createOutboxWorker({
     let mail;
     try {
       if (!isKind(row.kind)) throw new Error(`unknown mail kind ${row.kind}`);
-      const order = orderSchema.parse(JSON.parse(row.payload));
-      mail = renderOrderMail(row.kind, order, { publicUrl, now });
+      const payload: unknown = JSON.parse(row.payload);
+      const order = orderSchema.parse(payload);
+      const cancelReason =
+        row.kind === 'order-cancelled'
+          ? cancelledPayloadSchema.parse(payload).cancelReason
+          : undefined;
+      mail = renderOrderMail(row.kind, order, { publicUrl, now, cancelReason });
     } catch (error) {
       // Written by this code from a valid order; trying again would fail the same way.
       await outbox.markFailed(row.id, token, {

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import type { CancelReason, Order } from '@shop/shared';
 import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, MailOutboxTable } from '../../db/schema.js';
@@ -11,34 +11,48 @@ export const UNCONFIRMED_RECIPIENT_LOG =
   'order mail not sent: its recipient has not confirmed the address';
 
 /** The order mails a customer gets (DESIGN.md section 9). */
-export const ORDER_MAIL_KINDS = ['order-placed', 'order-paid', 'order-shipped'] as const;
+export const ORDER_MAIL_KINDS = [
+  'order-placed',
+  'order-paid',
+  'order-shipped',
+  'order-cancelled',
+] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /**
  * Writes an order mail to the outbox, inside the transaction of the change it reports: the mail
  * exists exactly when the change does. `order` is the order as the API shows it after the
- * change; the mail is written from it, whatever happens to the order later.
+ * change; the mail is written from it, whatever happens to the order later. An
+ * `order-cancelled` mail also keeps why (`cancelReason`).
  */
 export async function enqueueOrderMail(
   q: Kysely<Database> | Transaction<Database>,
   kind: OrderMailKind,
   order: Order,
+  cancelReason?: CancelReason,
 ): Promise<void> {
-  await insertOrderMail(q, orderMailRow(kind, order)).execute();
+  await insertOrderMail(q, orderMailRow(kind, order, cancelReason)).execute();
   // The row is visible once the caller's transaction commits; a worker woken a moment later finds
   // it then, or at its next poll.
   orderMailEnqueued();
 }
 
-/** The outbox row of an order mail, written from the order as the API shows it. */
-export function orderMailRow(kind: OrderMailKind, order: Order): Insertable<MailOutboxTable> {
+/**
+ * The outbox row of an order mail, written from the order as the API shows it; the payload is
+ * the order, with `cancelReason` beside its fields for a cancellation.
+ */
+export function orderMailRow(
+  kind: OrderMailKind,
+  order: Order,
+  cancelReason?: CancelReason,
+): Insertable<MailOutboxTable> {
   const now = nowIso();
   return {
     id: newId(),
     kind,
     order_id: order._id,
     recipient: order.userEmail,
-    payload: JSON.stringify(order),
+    payload: JSON.stringify(cancelReason ? { ...order, cancelReason } : order),
     next_attempt_at: now,
     created_at: now,
   };

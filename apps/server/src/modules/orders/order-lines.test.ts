@@ -618,6 +618,7 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
         paymentStatus: 'cancelled',
         orderStatus: 'cancelled',
       });
+      await app.mailOutbox.runOnce();
       const mail = mails.find(
         (one) => one.to === customer.email && one.text?.includes(order.orderPName),
       );
@@ -639,23 +640,23 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
     });
 
     it('and a late payment takes all of it again, or none and flags a refund', async () => {
-      const repository = createOrdersRepository(
-        db.kysely,
-        db.dialect,
-        createPaymentsRepository(db.kysely),
-      );
-      const payment = (order: Order) => ({
-        intentId: `pi_${newId()}`,
-        gateway: 'test',
-        amountCents: Math.round(order.orderPrice * 100),
-      });
+      const repository = createOrdersRepository(db.kysely, db.dialect);
+      const payments = createPaymentsRepository(db.kysely);
+      /** A late success for the order, its payment row recorded in the same transaction. */
+      const payLate = (order: Order) => {
+        const payment = {
+          intentId: `pi_${newId()}`,
+          gateway: 'test',
+          amountCents: Math.round(order.orderPrice * 100),
+        };
+        return repository.markPaidAfterCancel(order._id, payment.intentId, (trx) =>
+          payments.recordSuccess(trx, order._id, payment),
+        );
+      };
 
       const whole = await twoLineOrder();
-      await repository.cancel(whole.order._id);
-      const reinstated = await repository.markPaidAfterCancel(
-        whole.order._id,
-        payment(whole.order),
-      );
+      await repository.cancel(whole.order._id, 'expired');
+      const reinstated = await payLate(whole.order);
       expect(reinstated.changed).toBe(true);
       expect(await stored(whole.order._id)).toMatchObject({
         paid: true,
@@ -666,10 +667,10 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
       expect(await stocksOf([whole.a, whole.b])).toEqual({ [whole.a]: 36, [whole.b]: 34 });
 
       const short = await twoLineOrder();
-      await repository.cancel(short.order._id);
+      await repository.cancel(short.order._id, 'expired');
       // Someone else buys line 0's product meanwhile: 40 - 38 = 2 left, the order needs 6.
       await placed(another, [{ productId: short.b, quantity: 38 }]);
-      const flagged = await repository.markPaidAfterCancel(short.order._id, payment(short.order));
+      const flagged = await payLate(short.order);
       expect(flagged.changed).toBe(true);
       expect(await stored(short.order._id)).toMatchObject({
         paid: true,
@@ -679,7 +680,11 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
       // All or nothing: line 1's product was not taken either.
       expect(await stocksOf([short.a, short.b])).toEqual({ [short.a]: 40, [short.b]: 2 });
       for (const id of [whole.order._id, short.order._id]) {
-        expect((await outbox(id)).map((row) => row.kind)).toEqual(['order-placed', 'order-paid']);
+        expect((await outbox(id)).map((row) => row.kind)).toEqual([
+          'order-placed',
+          'order-cancelled',
+          'order-paid',
+        ]);
       }
     });
   });
@@ -775,15 +780,14 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
         code: 'order_not_paid',
         message: b2bMessages.orderNotPaid,
       });
-      await createOrdersRepository(
-        db.kysely,
-        db.dialect,
-        createPaymentsRepository(db.kysely),
-      ).cancel(order._id);
+      expect(await countsNow()).toEqual(counts);
+      // The cancellation writes its own mail; the refused shipment after it writes none.
+      await createOrdersRepository(db.kysely, db.dialect).cancel(order._id, 'expired');
+      const cancelledCounts = await countsNow();
       const cancelled = await ship(order._id);
       expect(cancelled.statusCode).toBe(409);
       expect(errorOf(cancelled).code).toBe('order_cancelled');
-      expect(await countsNow()).toEqual(counts);
+      expect(await countsNow()).toEqual(cancelledCounts);
       expect(await stored(order._id)).toMatchObject({ shippedAt: null, paidAt: null });
     });
 

@@ -2,7 +2,6 @@ import {
   type AdminOrderListQuery,
   b2bMessages,
   canApply,
-  cancelledOrderMailText,
   type CancelReason,
   ID_PATTERN,
   messages,
@@ -16,13 +15,9 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../auth/guard.js';
-import type { Mailer } from '../../auth/mailer.js';
 import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { UNCONFIRMED_RECIPIENT_LOG, type OutboxRepository } from '../mail/outbox.repository.js';
-import type { PaymentGateway } from '../payments/gateway.js';
-import type { PaymentsRepository } from '../payments/payments.repository.js';
 import { toOrder } from './order-view.js';
 import {
   MAX_ORDER_CENTS,
@@ -53,13 +48,22 @@ export interface OrderHoldRules {
   maxUnpaidCents: number;
 }
 
+/**
+ * What the orders module asks of payments, given by the composition root (app.ts: the payment
+ * flow), so that orders never imports payments.
+ */
+export interface OrderIntents {
+  /**
+   * Cancels at the gateway every intent of this order that could still be charged; a charge
+   * found there is accounted for (it pays the order, or flags a refund). Answers whether such a
+   * charge was found; throws when the gateway cannot be reached.
+   */
+  cancelOpen(orderId: string): Promise<boolean>;
+}
+
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
-  payments: Pick<PaymentsRepository, 'openIntents' | 'setIntentStatus'>;
-  gateway: PaymentGateway;
-  mailer: Mailer;
-  /** Which addresses are confirmed: order mail, the cancellation's too, goes to those only. */
-  recipients: Pick<OutboxRepository, 'confirmedRecipients'>;
+  intents: OrderIntents;
   log: FastifyBaseLogger;
   rules: OrderHoldRules;
   /** The clock orders are placed by; tests move it forward (a cooldown's end). */
@@ -70,15 +74,15 @@ export interface OrdersServiceDeps {
 export type { CancelReason };
 
 /** Where a refusal is named in `fields`: `orderQty` on `POST /api/order`, `lines.2.quantity` here. */
-type FieldOf = (line: number, field: 'productId' | 'quantity') => string;
+export type FieldOf = (line: number, field: 'productId' | 'quantity') => string;
 const singleLineField: FieldOf = (_line, field) =>
   field === 'productId' ? 'orderProduct' : 'orderQty';
-const lineField: FieldOf = (line, field) => `lines.${line}.${field}`;
+export const lineField: FieldOf = (line, field) => `lines.${line}.${field}`;
 
 const productNotFound = 'Product not found';
 
 /** The coded error a refused order answers with, the refused line named in `fields`. */
-function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError {
+export function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError {
   switch (refusal.kind) {
     case 'no-product':
       return new AppError('not_found', productNotFound, {
@@ -133,10 +137,7 @@ function shipRefusal(row: OrderRow): AppError {
 
 export function createOrdersService({
   orders,
-  payments,
-  gateway,
-  mailer,
-  recipients,
+  intents,
   log,
   rules,
   now = () => new Date(),
@@ -150,87 +151,17 @@ export function createOrdersService({
   }
 
   /**
-   * Cancels at the gateway every intent of this order that could still be charged, so no card
-   * is charged for an order that is gone, cancelled or paid another way. An intent the gateway
-   * reports as already charged is accounted for, never dropped: it pays the order when it still
-   * can, and otherwise flags the order for a refund (or logs the refund when the order is gone).
-   * Answers whether such a charge was found. Throws when the gateway cannot be reached.
+   * What follows a committed cancellation: the order's intents are cancelled at the gateway (the
+   * cancellation mail was written with the cancellation). A gateway failure is logged; a payment
+   * that still arrives later is handled as a late confirmation (DESIGN.md section 11).
    */
-  async function cancelOpenIntents(orderId: string): Promise<boolean> {
-    let charged = false;
-    for (const open of await payments.openIntents(orderId)) {
-      const intent = await gateway.cancelIntent(open.intentId);
-      const status = intent?.status ?? 'canceled';
-      await payments.setIntentStatus(open.intentId, status);
-      if (status !== 'succeeded') continue;
-      charged = true;
-      const payment = {
-        intentId: open.intentId,
-        gateway: gateway.name,
-        amountCents: open.amountCents,
-      };
-      const order = await orders.findById(orderId);
-      if (!order) {
-        log.error(
-          { orderId, intent: open.intentId, amountCents: open.amountCents },
-          orderHoldMessages.chargedForDeletedOrder,
-        );
-      } else if (canApply('markPaid', order)) {
-        await orders.markPaid(orderId, open.intentId, payment);
-      } else if (canApply('paidAfterCancel', order)) {
-        await orders.markPaidAfterCancel(orderId, payment);
-      } else if (order.transaction_id !== open.intentId) {
-        await orders.flagRefund(orderId);
-        log.error(
-          { orderId, intent: open.intentId },
-          'an order was paid twice: refund one payment at the payment gateway',
-        );
-      }
-    }
-    return charged;
-  }
-
-  /**
-   * Tells the customer their order was cancelled, line by line. Best effort: it stands. Like
-   * every order mail, only to an address its owner confirmed (the outbox worker's rule, through
-   * the same check): otherwise it is not sent, and that is logged at info.
-   */
-  async function mailCancellation(order: OrderRow, reason: CancelReason): Promise<void> {
-    try {
-      const confirmed = await recipients.confirmedRecipients([order.user_email]);
-      if (!confirmed.has(order.user_email.toLowerCase())) {
-        log.info({ orderId: order.id }, UNCONFIRMED_RECIPIENT_LOG);
-        return;
-      }
-      const lines = (await orders.linesOf([order.id])).get(order.id) ?? [];
-      await mailer.send({
-        to: order.user_email,
-        subject: orderHoldMessages.cancelledMailSubject,
-        text: cancelledOrderMailText(
-          lines.length > 0
-            ? lines.map((line) => ({ productName: line.product_name, quantity: line.quantity }))
-            : [{ productName: order.product_name, quantity: order.quantity }],
-          reason,
-        ),
-      });
-    } catch (error) {
-      log.warn({ err: error, orderId: order.id }, 'cancellation mail not sent');
-    }
-  }
-
-  /**
-   * What follows a committed cancellation: the order's intents are cancelled at the gateway and
-   * the customer gets a mail. A gateway failure is logged; a payment that still arrives later
-   * is handled as a late confirmation (DESIGN.md section 11).
-   */
-  async function afterCancel(cancelled: OrderRow[], reason: CancelReason): Promise<void> {
+  async function afterCancel(cancelled: readonly OrderRow[]): Promise<void> {
     for (const order of cancelled) {
       try {
-        await cancelOpenIntents(order.id);
+        await intents.cancelOpen(order.id);
       } catch (error) {
         log.warn({ err: error, orderId: order.id }, 'intents of a cancelled order not cancelled');
       }
-      await mailCancellation(order, reason);
     }
   }
 
@@ -282,6 +213,8 @@ export function createOrdersService({
   return {
     visibleOrder,
     afterCancel,
+    /** Whether the order exists and may still be paid: the test gateway asks before a charge. */
+    isPayable: (orderId: string) => orders.isPayable(orderId),
     present,
     presentOne,
 
@@ -358,7 +291,7 @@ export function createOrdersService({
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
       if (!canApply('markPaid', row)) throw markPaidRefusal(row);
-      const chargedMeanwhile = await cancelOpenIntents(id).catch(() => {
+      const chargedMeanwhile = await intents.cancelOpen(id).catch(() => {
         throw gatewayDown();
       });
       if (chargedMeanwhile) throw new AppError('conflict', orderHoldMessages.paidByCardMeanwhile);
@@ -368,9 +301,11 @@ export function createOrdersService({
       );
       if (!changed || !order) throw order ? markPaidRefusal(order) : notFound();
       // An intent made while this ran: cancelled too (a charge there is flagged for a refund).
-      await cancelOpenIntents(id).catch((error: unknown) =>
-        log.warn({ err: error, orderId: id }, 'intents of an order paid by hand not cancelled'),
-      );
+      await intents
+        .cancelOpen(id)
+        .catch((error: unknown) =>
+          log.warn({ err: error, orderId: id }, 'intents of an order paid by hand not cancelled'),
+        );
       return { modifiedCount: 1, order: await presentOne((await orders.findById(id)) ?? order) };
     },
 
@@ -403,15 +338,17 @@ export function createOrdersService({
           ? orderCancelled()
           : new AppError('conflict', messages.orderNotPending);
       }
-      const chargedMeanwhile = await cancelOpenIntents(id).catch(() => {
+      const chargedMeanwhile = await intents.cancelOpen(id).catch(() => {
         throw gatewayDown();
       });
       if (chargedMeanwhile) throw new AppError('order_already_paid', messages.orderAlreadyPaid);
       if (!(await orders.delete(id))) throw new AppError('conflict', messages.orderNotPending);
       // An intent made while this ran: cancelled too (a charge there is logged for a refund).
-      await cancelOpenIntents(id).catch((error: unknown) =>
-        log.warn({ err: error, orderId: id }, 'intents of a deleted order not cancelled'),
-      );
+      await intents
+        .cancelOpen(id)
+        .catch((error: unknown) =>
+          log.warn({ err: error, orderId: id }, 'intents of a deleted order not cancelled'),
+        );
       return { deletedCount: 1 };
     },
 
@@ -430,11 +367,11 @@ export function createOrdersService({
         const due = await orders.dueForExpiry(by, batch);
         const cancelled: OrderRow[] = [];
         for (const id of due) {
-          const order = await orders.cancel(id, { by, cooldownUntil });
+          const order = await orders.expire(id, { by, cooldownUntil });
           if (order) cancelled.push(order);
         }
         count += cancelled.length;
-        await afterCancel(cancelled, 'expired');
+        await afterCancel(cancelled);
         if (due.length < batch) return count;
       }
     },

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type {
   Database,
   MailOutboxTable,
@@ -11,6 +11,7 @@ import { newId } from '../../db/ids.js';
 import { nowIso, toIso } from '../../db/time.js';
 import {
   messages,
+  newOrderState,
   orderTitle,
   quantityIssue,
   unitPriceFor,
@@ -78,7 +79,8 @@ export type PlaceResult =
   /** `lines` is undefined when an idempotent retry found the order placed before. */
   { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined } | PlaceRefusal;
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/** Where a placement query is built: the database, a transaction, or a CTE of a larger one. */
+type Executor = QueryCreator<Database>;
 
 /** The columns an order is placed with (each of them, so a prepared INSERT can bind them all). */
 export const NEW_ORDER_COLUMNS = [
@@ -374,8 +376,7 @@ export function newOrderRows(
       quantity: priced.reduce((sum, line) => sum + line.quantity, 0),
       unit_price_cents: first.unitCents,
       price_cents: totalCents,
-      payment_status: 'pending',
-      order_status: 'pending',
+      ...newOrderState,
       transaction_id: null,
       po_number: input.poNumber ?? null,
       expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),

@@ -10,7 +10,6 @@ import {
   unpaidOrdersOf,
   unpaidValueOf,
 } from '../../test/factories.js';
-import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createPostgresOrderPlacement } from './place-postgres.repository.js';
 import type { NewOrder, PlaceResult } from './place-order.repository.js';
@@ -52,12 +51,11 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
   beforeAll(async () => {
     if (!postgres) return;
     db = await postgres.open();
-    const payments = createPaymentsRepository(db.kysely);
-    fast = createOrdersRepository(db.kysely, db.dialect, payments, {
+    fast = createOrdersRepository(db.kysely, db.dialect, {
       driver: db.driver,
       changes: db.changes,
     });
-    general = createOrdersRepository(db.kysely, db.dialect, payments);
+    general = createOrdersRepository(db.kysely, db.dialect);
   });
 
   afterAll(async () => {

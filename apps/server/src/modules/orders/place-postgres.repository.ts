@@ -1,6 +1,15 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import type pg from 'pg';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { OrderRow } from '../../db/schema.js';
+import { precompile } from '../../db/precompiled.js';
+import type { Database, OrderRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { unitPriceFor } from '@shop/shared';
 import { ORDER_MAIL_COLUMNS, orderMailEnqueued, orderMailRow } from '../mail/outbox.repository.js';
@@ -10,6 +19,7 @@ import {
   NEW_ORDER_COLUMNS,
   NEW_ORDER_LINE_COLUMNS,
   newOrderRows,
+  placeQueries,
   priceBreaksOf,
   type NewOrder,
   type PlaceResult,
@@ -35,19 +45,19 @@ const TOO_MANY_UNPAID = 'SH001';
 const UNPAID_VALUE_EXCEEDED = 'SH002';
 const HOLD_COOLDOWN = 'SH003';
 
-/** `$n` for each of `names`, numbered from `first`. */
-const placeholders = (names: readonly string[], first: number) =>
-  names.map((_, index) => `$${first + index}`).join(', ');
-
 /**
- * A one-line order in one statement, so one round trip and one implicit transaction: the
- * conditional UPDATE takes the stock only if the product still has the name and prices the
- * order was priced with (and every rule of `placeQueries.takeStock` holds, and no order was
- * placed with the same idempotency key since `since`); the customer's place and the order's
- * value are reserved, after the product's cooldown for them is checked (raising SH001, SH002 or
- * SH003, which rolls back the whole statement, when a limit is met); then the order, its line
- * and its mail are written from the rows `newOrderRows` made.
+ * A Kysely that only compiles, for PostgreSQL: the one statement below is built from the same
+ * queries as the general path (`placeQueries`) and compiled once, at start.
  */
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
 const CHECKS = [
   'productId',
   'quantity',
@@ -62,37 +72,95 @@ const CHECKS = [
   'cents',
   'maxCents',
 ] as const;
-const ORDER_AT = CHECKS.length + 1;
-const LINE_AT = ORDER_AT + NEW_ORDER_COLUMNS.length;
-const MAIL_AT = LINE_AT + NEW_ORDER_LINE_COLUMNS.length;
-const PLACE_ONE_LINE = {
-  name: 'shop_place_one_line_order',
-  text: `with taken as (
-    update products set aqty = aqty - $2::integer, updated_at = $3::timestamptz
-    where id = $1::varchar and archived_at is null
-      and aqty >= $2::integer and minquantity <= $2::integer and $2::integer % increment = 0
-      and name = $4::text and price_cents = $5::integer and price_breaks = $6::text
-      and ($9::text is null or not exists (
-        select 1 from orders
-        where user_id = $7::varchar and idempotency_key = $9::text
-          and created_at >= $10::timestamptz))
-    returning id
-  ), held as (
-    select shop_reserve_unpaid_hold($7::varchar, $1::varchar, $3::timestamptz, $8::integer,
-      $11::bigint, $12::bigint) as reserved from taken
-  ), placed as (
-    insert into orders (${NEW_ORDER_COLUMNS.join(', ')})
-    select ${placeholders(NEW_ORDER_COLUMNS, ORDER_AT)} from held where reserved
-    returning *
-  ), line as (
-    insert into order_lines (${NEW_ORDER_LINE_COLUMNS.join(', ')})
-    select ${placeholders(NEW_ORDER_LINE_COLUMNS, LINE_AT)} from placed
-  ), mail as (
-    insert into mail_outbox (${ORDER_MAIL_COLUMNS.join(', ')})
-    select ${placeholders(ORDER_MAIL_COLUMNS, MAIL_AT)} from placed
-  )
-  select * from placed`,
-};
+const orderParam = (column: string) => `order.${column}`;
+const lineParam = (column: string) => `line.${column}`;
+const mailParam = (column: string) => `mail.${column}`;
+const PARAMS = [
+  ...CHECKS,
+  ...NEW_ORDER_COLUMNS.map(orderParam),
+  ...NEW_ORDER_LINE_COLUMNS.map(lineParam),
+  ...ORDER_MAIL_COLUMNS.map(mailParam),
+];
+
+/**
+ * A one-line order in one statement, so one round trip and one implicit transaction: the stock
+ * is taken by `placeQueries.takeStock` (every rule of the general path), only if the product
+ * still has the name and prices the order was priced with, and no order was placed with the
+ * same idempotency key since `since` (`placeQueries.idempotentOrder`); the customer's place and
+ * the order's value are reserved, after the product's cooldown for them is checked (raising
+ * SH001, SH002 or SH003, which rolls back the whole statement, when a limit is met); then the
+ * order, its line and its mail are written from the rows `newOrderRows` made.
+ */
+const PLACE_ONE_LINE = precompile<Record<string, unknown>>(PARAMS, (p) => {
+  const text = (name: string) => p[name] as string;
+  const number = (name: string) => p[name] as number;
+  const valuesOf = (columns: readonly string[], param: (column: string) => string) =>
+    columns.map((column) => sql.val(p[param(column)]).as(column));
+  return compiler
+    .with('taken', (q) =>
+      placeQueries
+        .takeStock(q, {
+          productId: text('productId'),
+          quantity: number('quantity'),
+          now: text('now'),
+        })
+        .where('name', '=', text('name'))
+        .where('price_cents', '=', number('priceCents'))
+        .where('price_breaks', '=', text('priceBreaks'))
+        .where((eb) =>
+          eb.or([
+            eb(eb.cast(eb.val(text('tag')), 'text'), 'is', null),
+            eb.not(
+              eb.exists(
+                placeQueries.idempotentOrder(compiler, {
+                  userId: text('userId'),
+                  tag: text('tag'),
+                  since: text('since'),
+                }),
+              ),
+            ),
+          ]),
+        ),
+    )
+    .with('held', (q) =>
+      q.selectFrom('taken').select(
+        sql<boolean>`shop_reserve_unpaid_hold(${p.userId}::varchar, ${p.productId}::varchar,
+            ${p.now}::timestamptz, ${p.maxUnpaid}::integer, ${p.cents}::bigint,
+            ${p.maxCents}::bigint)`.as('reserved'),
+      ),
+    )
+    .with('new_order', (q) =>
+      q
+        .insertInto('orders')
+        .columns(NEW_ORDER_COLUMNS)
+        .expression((eb) =>
+          eb
+            .selectFrom('held')
+            .select(valuesOf(NEW_ORDER_COLUMNS, orderParam))
+            .where('held.reserved', '=', true),
+        )
+        .returningAll(),
+    )
+    .with('new_line', (q) =>
+      q
+        .insertInto('order_lines')
+        .columns(NEW_ORDER_LINE_COLUMNS)
+        .expression((eb) =>
+          eb.selectFrom('new_order').select(valuesOf(NEW_ORDER_LINE_COLUMNS, lineParam)),
+        ),
+    )
+    .with('new_mail', (q) =>
+      q
+        .insertInto('mail_outbox')
+        .columns(ORDER_MAIL_COLUMNS)
+        .expression((eb) =>
+          eb.selectFrom('new_order').select(valuesOf(ORDER_MAIL_COLUMNS, mailParam)),
+        ),
+    )
+    .selectFrom('new_order')
+    .selectAll();
+});
+const PLACE_ONE_LINE_NAME = 'shop_place_one_line_order';
 
 /** The most one-line orders of one product a PostgreSQL transaction takes. */
 export const MAX_ORDERS_PER_COMMIT = 32;
@@ -106,7 +174,11 @@ interface Waiting {
 
 /** The one statement on its own: its own transaction. */
 async function placeAlone(pool: pg.Pool, values: unknown[]): Promise<OrderRow | undefined> {
-  const { rows } = await pool.query<OrderRow>({ ...PLACE_ONE_LINE, values });
+  const { rows } = await pool.query<OrderRow>({
+    name: PLACE_ONE_LINE_NAME,
+    text: PLACE_ONE_LINE.sql,
+    values,
+  });
   return rows[0];
 }
 
@@ -149,7 +221,13 @@ function createPostgresOrderBatches(pool: pg.Pool) {
       await client.query('begin');
       for (const order of batch) {
         rows.push(
-          (await client.query<OrderRow>({ ...PLACE_ONE_LINE, values: order.values })).rows[0],
+          (
+            await client.query<OrderRow>({
+              name: PLACE_ONE_LINE_NAME,
+              text: PLACE_ONE_LINE.sql,
+              values: order.values,
+            })
+          ).rows[0],
         );
       }
     } catch {
@@ -282,12 +360,12 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         maxCents: rules.limits?.maxUnpaidCents ?? null,
       };
       const [lineRow] = rows.lines;
-      const values = [
-        ...CHECKS.map((name) => checks[name]),
-        ...NEW_ORDER_COLUMNS.map((column) => rows.order[column]),
-        ...NEW_ORDER_LINE_COLUMNS.map((column) => lineRow?.[column]),
-        ...ORDER_MAIL_COLUMNS.map((column) => mail[column]),
-      ];
+      const values = PLACE_ONE_LINE.parameters({
+        ...checks,
+        ...Object.fromEntries(NEW_ORDER_COLUMNS.map((c) => [orderParam(c), rows.order[c]])),
+        ...Object.fromEntries(NEW_ORDER_LINE_COLUMNS.map((c) => [lineParam(c), lineRow?.[c]])),
+        ...Object.fromEntries(ORDER_MAIL_COLUMNS.map((c) => [mailParam(c), mail[c]])),
+      });
       let placed: OrderRow | undefined;
       try {
         placed = await batches.place(line.productId, input.userId, values);

@@ -9,7 +9,6 @@ import {
   stockIn,
   unpaidOrdersOf,
 } from '../../test/factories.js';
-import { createPaymentsRepository } from '../payments/payments.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import type { PlaceResult } from './place-order.repository.js';
 
@@ -39,15 +38,10 @@ describe('SQLite orders placed together', () => {
   beforeAll(async () => {
     if (!sqlite) throw new Error('SQLite is always tested');
     db = await sqlite.open();
-    repository = createOrdersRepository(
-      db.kysely,
-      db.dialect,
-      createPaymentsRepository(db.kysely),
-      {
-        driver: db.driver,
-        changes: db.changes,
-      },
-    );
+    repository = createOrdersRepository(db.kysely, db.dialect, {
+      driver: db.driver,
+      changes: db.changes,
+    });
   });
 
   afterAll(async () => {

@@ -15,7 +15,6 @@ import {
 } from '../../test/factories.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 import { createOrdersRepository } from '../orders/orders.repository.js';
-import { createPaymentsRepository } from './payments.repository.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_dead_orders';
 const HOLD_MINUTES = 60;
@@ -185,11 +184,7 @@ describe.each(testDatabases)('no charge for a dead order, with Stripe, on $name'
 
   describe('a late webhook for an order cancelled while Stripe could not be told', () => {
     const cancelBehindStripe = async (orderId: string) => {
-      await createOrdersRepository(
-        db.kysely,
-        db.dialect,
-        createPaymentsRepository(db.kysely),
-      ).cancel(orderId);
+      await createOrdersRepository(db.kysely, db.dialect).cancel(orderId, 'expired');
     };
 
     it('takes the stock again and marks it paid when the stock is still there', async () => {

@@ -1,17 +1,19 @@
-import { canApply, messages, orderHoldMessages, type PaymentsConfig } from '@shop/shared';
+import { orderHoldMessages, type PaymentsConfig } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../auth/guard.js';
 import { AppError } from '../../http/app-error.js';
-import type { OrdersRepository } from '../orders/orders.repository.js';
-import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
 import type { GatewayIntent, PaymentGateway } from './gateway.js';
+import type { PaymentFlow } from './payment-flow.js';
 import type { PaymentsRepository } from './payments.repository.js';
 
+/**
+ * The payment routes' service: the gateway's side of paying. Whatever it asks of an order, or
+ * does to one, goes through the payment flow (payment-flow.ts), never the orders module itself.
+ */
 export function createPaymentsService(
   gateway: PaymentGateway,
-  orders: OrdersRepository,
   payments: PaymentsRepository,
-  ordersService: OrdersService,
+  flow: PaymentFlow,
   log: FastifyBaseLogger,
 ) {
   /** A gateway that cannot be reached is the customer's 503, not our 500; the log keeps why. */
@@ -27,38 +29,6 @@ export function createPaymentsService(
     }
   }
 
-  /**
-   * Marks the order paid when the gateway says this intent succeeded, for this order and this
-   * amount. Idempotent: the same intent reported again (page and webhook) changes nothing.
-   */
-  async function applySucceededIntent(orderId: string, intent: GatewayIntent) {
-    const order = await orders.findById(orderId);
-    if (!order) throw AppError.notFound('Order');
-    if (
-      intent.orderId !== order.id ||
-      intent.amountCents !== order.price_cents ||
-      intent.currency !== 'usd'
-    ) {
-      throw new AppError('conflict', messages.paymentMismatch);
-    }
-    if (intent.status !== 'succeeded') {
-      if (order.payment_status === 'cancelled') throw orderCancelled();
-      throw new AppError('conflict', messages.paymentNotSucceeded);
-    }
-    const payment = { intentId: intent.id, gateway: gateway.name, amountCents: intent.amountCents };
-    // A success confirmed after the order was cancelled (a late webhook): the money is taken,
-    // so the order is paid, and flagged for a refund when its stock is gone (DESIGN.md 11).
-    const result = canApply('paidAfterCancel', order)
-      ? await orders.markPaidAfterCancel(order.id, payment)
-      : await orders.markPaid(order.id, intent.id, payment);
-    const now = result.order;
-    if (!now) throw AppError.notFound('Order');
-    if (!result.changed && now.transaction_id !== intent.id) {
-      throw new AppError('order_already_paid', messages.orderAlreadyPaid);
-    }
-    return { modifiedCount: result.changed ? 1 : 0, order: await ordersService.presentOne(now) };
-  }
-
   return {
     config(): PaymentsConfig {
       return {
@@ -70,10 +40,7 @@ export function createPaymentsService(
 
     /** A client secret to pay the caller's unpaid order, for the amount stored on the order. */
     async createIntent(caller: CurrentUser, orderId: string) {
-      const order = await ordersService.visibleOrder(caller, orderId);
-      if (order.user_id !== caller.id)
-        throw new AppError('forbidden', 'Only the customer who placed an order can pay it.');
-      if (!canApply('markPaid', order)) throw markPaidRefusal(order);
+      const order = await flow.orderToPay(caller, orderId);
 
       // A reload of the payment page reuses the intent it already has.
       const previous = await payments.latestPayment(order.id);
@@ -95,18 +62,18 @@ export function createPaymentsService(
         clientSecret: intent.clientSecret,
       });
       // Cancelled or deleted while the intent was made: it must not be payable.
-      const after = await orders.findById(order.id);
-      if (!after || !canApply('markPaid', after)) {
+      const refusal = await flow.refusalIfNotPayable(order.id);
+      if (refusal) {
         await askGateway(() => gateway.cancelIntent(intent.id));
         await payments.setIntentStatus(intent.id, 'canceled');
-        throw after ? markPaidRefusal(after) : AppError.notFound('Order');
+        throw refusal;
       }
       return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
     },
 
     /** `PATCH /api/order/{id}`: the page reports a payment; the gateway is asked, not trusted. */
     async confirm(caller: CurrentUser, orderId: string, transactionId: string) {
-      await ordersService.visibleOrder(caller, orderId);
+      await flow.visibleOrder(caller, orderId);
       const intent = await askGateway(() => gateway.retrieveIntent(transactionId));
       if (!intent)
         throw new AppError(
@@ -114,7 +81,7 @@ export function createPaymentsService(
           'This transaction id is not known to the payment gateway.',
           { transactionId: 'Unknown transaction id' },
         );
-      return applySucceededIntent(orderId, intent);
+      return flow.applySucceededIntent(orderId, intent);
     },
 
     /** A signed gateway notification, so a closed tab loses no payment. */
@@ -128,7 +95,7 @@ export function createPaymentsService(
       }
       if (!intent?.orderId) return { received: true };
       try {
-        await applySucceededIntent(intent.orderId, intent);
+        await flow.applySucceededIntent(intent.orderId, intent);
       } catch (error) {
         if (error instanceof AppError && error.code === 'not_found') {
           // The order was deleted, yet the card was charged: the operator must refund it.

@@ -32,9 +32,14 @@ const declined = (message: string) => new AppError('payment_failed', message);
 /**
  * The gateway used when no Stripe keys are set: the same flow as Stripe (intent, client secret,
  * card confirmation, verification by id), kept in its own table as an outside service would.
- * It never charges anything and accepts no real card.
+ * It never charges anything and accepts no real card. `isPayable` is the orders module's answer
+ * to "may this order still be paid?" (app.ts passes the orders service's): the gateway never
+ * reads the orders table.
  */
-export function createTestGateway(db: Kysely<Database>) {
+export function createTestGateway(
+  db: Kysely<Database>,
+  isPayable: (orderId: string) => Promise<boolean>,
+) {
   const intents = createTestGatewayRepository(db);
   const toIntent = (row: {
     id: string;
@@ -89,13 +94,15 @@ export function createTestGateway(db: Kysely<Database>) {
     /**
      * What Stripe.js does on the customer's side: charge the card for the intent. Unlike Stripe,
      * this gateway lives beside the orders, so it also refuses to charge for an order that is
-     * gone, paid or cancelled.
+     * gone, paid or cancelled. An order cancelled between that question and the charge is what
+     * Stripe can meet too: the cancellation then finds the intent charged, and the payment flow
+     * accounts for it (paid after cancellation, or a refund flagged).
      */
     async confirmCard({ clientSecret, cardNumber, expiry }, now = new Date()) {
       const row = await intents.byClientSecret(clientSecret);
       if (!row) throw new AppError('not_found', 'This payment was not found.');
       if (row.status === 'succeeded') return toIntent(row);
-      if (row.status === 'canceled' || !(await intents.orderIsPayable(row.order_id))) {
+      if (row.status === 'canceled' || !(await isPayable(row.order_id))) {
         throw new AppError('conflict', orderHoldMessages.intentNotPayable);
       }
 

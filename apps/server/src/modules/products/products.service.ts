@@ -22,7 +22,7 @@ import {
 export interface ProductsServiceDeps {
   /** The orders module's part in removing a product that has orders. */
   orders: ProductOrders;
-  /** After a commit that cancelled orders: their open payments are cancelled, customers told. */
+  /** After a commit that cancelled orders (and wrote their mails): their open payments cancelled. */
   afterCancel(cancelled: OrderRow[]): Promise<void>;
 }
 

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { canApply, type OrderStatus } from '@shop/shared';
+import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
+import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
+import { inStateFor, type Executor } from './apply-transition.repository.js';
+
+/** Ids per query when reading lines: far below any database's bound-parameter limit. */
+const LINES_CHUNK = 500;
+
+/** Which orders Manage Order lists (`GET /api/orders?q=&status=`). */
+export interface OrderListFilter {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+}
+
+/** One order's row, on the database or inside a transaction. */
+export const orderById = (q: Executor, id: string) =>
+  q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** One order's lines, in the buyer's order. */
+export const linesOfOrder = (q: Executor, orderId: string) =>
+  q
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+
+/** Finding orders and their lines: one order, a customer's, Manage Order's lists, due ones. */
+export function createOrderReads(db: Kysely<Database>) {
+  return {
+    findById: (id: string) => orderById(db, id),
+
+    /** Whether the order exists and may still be paid (`markPaid` applies to it). */
+    async isPayable(id: string): Promise<boolean> {
+      const order = await orderById(db, id);
+      return order !== undefined && canApply('markPaid', order);
+    },
+
+    /** The lines of these orders, by order id, each order's in the buyer's order. */
+    async linesOf(orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+      const byOrder = new Map<string, OrderLineRow[]>();
+      for (let start = 0; start < orderIds.length; start += LINES_CHUNK) {
+        const rows = await db
+          .selectFrom('order_lines')
+          .selectAll()
+          .where('order_id', 'in', orderIds.slice(start, start + LINES_CHUNK))
+          .orderBy('order_id')
+          .orderBy('position')
+          .execute();
+        for (const row of rows) {
+          const list = byOrder.get(row.order_id);
+          if (list) list.push(row);
+          else byOrder.set(row.order_id, [row]);
+        }
+      }
+      return byOrder;
+    },
+
+    listForEmail(email: string): Promise<OrderRow[]> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_email', '=', email)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /**
+     * Manage Order's list, newest first: the orders matching `filter`, the rows of `window`
+     * (all without one), and how many match. `q` is found in the customer's name or email, the
+     * order id, any line's product name, the PO number, transaction id or tracking number.
+     */
+    listMatching(
+      filter: OrderListFilter,
+      window: ListWindow | undefined,
+    ): Promise<{ rows: OrderRow[]; total: number }> {
+      let matching = db.selectFrom('orders').selectAll('orders');
+      if (filter.status) matching = matching.where('order_status', '=', filter.status);
+      const { q } = filter;
+      if (q) {
+        const contains = containsText(q);
+        matching = matching.where((eb) =>
+          eb.or([
+            contains(eb.ref('orders.user_name')),
+            contains(eb.ref('orders.user_email')),
+            contains(eb.ref('orders.id')),
+            contains(eb.ref('orders.po_number')),
+            contains(eb.ref('orders.transaction_id')),
+            contains(eb.ref('orders.tracking_number')),
+            eb.exists(
+              eb
+                .selectFrom('order_lines')
+                .select('order_lines.position')
+                .whereRef('order_lines.order_id', '=', 'orders.id')
+                .where((line) => contains(line.ref('order_lines.product_name'))),
+            ),
+          ]),
+        );
+      }
+      return readPage(
+        matching.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'),
+        window,
+      );
+    },
+
+    /** Unpaid orders (those `cancel` applies to) whose hold ran out by `now`, oldest first. */
+    async dueForExpiry(now: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where(inStateFor('cancel'))
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type OrderReads = ReturnType<typeof createOrderReads>;

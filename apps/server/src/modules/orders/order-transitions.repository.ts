@@ -1,0 +1,293 @@
+import type { Kysely, Transaction } from 'kysely';
+import { orderTransitions, type CancelReason } from '@shop/shared';
+import type { Dialect } from '../../db/database.js';
+import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { enqueueOrderMail, type OrderMailKind } from '../mail/outbox.repository.js';
+import { applyTransition, inStateFor, type Executor } from './apply-transition.repository.js';
+import { linesOfOrder, orderById } from './order-reads.repository.js';
+import { toOrder } from './order-view.js';
+import { byProductId } from './place-order.repository.js';
+
+/** An expiry's terms: the hold ran out by `by`; the products cool down until `cooldownUntil`. */
+export interface OrderExpiryTerms {
+  by: string;
+  cooldownUntil: string;
+}
+
+/**
+ * What the caller records in the transaction that marks an order paid (the payments module: its
+ * payment row), so the order is paid exactly when its payment is recorded. The orders module
+ * does not know the payments table.
+ */
+export type RecordInTransaction = (trx: Transaction<Database>) => Promise<void>;
+
+/** better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1. */
+const flagFor = (dialect: Dialect) => (value: boolean) =>
+  dialect === 'postgres' ? value : value ? 1 : 0;
+
+/** The order mail of a change, written in the change's transaction (DESIGN.md section 9). */
+async function enqueueMail(
+  trx: Transaction<Database>,
+  kind: OrderMailKind,
+  order: OrderRow,
+  lines?: readonly OrderLineRow[],
+  cancelReason?: CancelReason,
+): Promise<void> {
+  const orderLines = lines ?? (await linesOfOrder(trx, order.id));
+  await enqueueOrderMail(trx, kind, toOrder(order, orderLines), cancelReason);
+}
+
+/** Every line's pieces back on its product's shelf (a deleted product's line has none). */
+async function returnStock(trx: Executor, lines: readonly OrderLineRow[]): Promise<void> {
+  const now = nowIso();
+  const held = lines.flatMap((line) =>
+    line.product_id ? [{ productId: line.product_id, quantity: line.quantity }] : [],
+  );
+  for (const line of held.sort(byProductId)) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ aqty: eb('aqty', '+', line.quantity), updated_at: now }))
+      .where('id', '=', line.productId)
+      .execute();
+  }
+}
+
+/** The customer may not hold these lines' products again before `until` (an upsert each). */
+async function coolDown(
+  trx: Transaction<Database>,
+  userId: string,
+  lines: readonly OrderLineRow[],
+  until: string,
+): Promise<void> {
+  const products = [
+    ...new Set(lines.flatMap((line) => (line.product_id ? [line.product_id] : []))),
+  ].sort();
+  for (const productId of products) {
+    await trx
+      .insertInto('hold_cooldowns')
+      .values({ user_id: userId, product_id: productId, ends_at: until })
+      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ ends_at: until }))
+      .execute();
+  }
+}
+
+/**
+ * Takes every line's stock again, all or nothing, inside the caller's transaction: a line
+ * that cannot be taken (product gone, archived or sold out) gives back what was taken before.
+ */
+async function takeStockAgain(
+  trx: Transaction<Database>,
+  lines: readonly OrderLineRow[],
+  now: string,
+): Promise<boolean> {
+  if (lines.some((line) => line.product_id === null)) return false;
+  const wanted = lines
+    .map((line) => ({ productId: line.product_id ?? '', quantity: line.quantity }))
+    .sort(byProductId);
+  const taken: typeof wanted = [];
+  for (const line of wanted) {
+    const result = await trx
+      .updateTable('products')
+      .set((eb) => ({ aqty: eb('aqty', '-', line.quantity), updated_at: now }))
+      .where('id', '=', line.productId)
+      .where('archived_at', 'is', null)
+      .where('aqty', '>=', line.quantity)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      for (const back of taken) {
+        await trx
+          .updateTable('products')
+          .set((eb) => ({ aqty: eb('aqty', '+', back.quantity) }))
+          .where('id', '=', back.productId)
+          .execute();
+      }
+      return false;
+    }
+    taken.push(line);
+  }
+  return true;
+}
+
+/**
+ * Cancels one unpaid order, returns every line's stock and writes the cancellation mail to the
+ * outbox, inside the caller's transaction. The conditional UPDATE is the exactly-once guard: of
+ * two instances cancelling the same order, only the one whose UPDATE matched returns the stock
+ * and writes the mail. An expiry (`expiry`: only if the hold ran out by `by`) also keeps the
+ * order's products from its customer until `cooldownUntil`, in the same transaction, so the
+ * stock it frees cannot go straight back to them (DESIGN.md section 11).
+ */
+export async function cancelIn(
+  trx: Transaction<Database>,
+  id: string,
+  reason: CancelReason,
+  expiry?: OrderExpiryTerms,
+): Promise<OrderRow | undefined> {
+  const order = await applyTransition(trx, id, 'cancel', { expires_at: null, updated_at: nowIso() })
+    .$if(expiry !== undefined, (qb) => qb.where('expires_at', '<=', expiry?.by ?? ''))
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await linesOfOrder(trx, id);
+  await returnStock(trx, lines);
+  if (expiry) await coolDown(trx, order.user_id, lines, expiry.cooldownUntil);
+  await enqueueMail(trx, 'order-cancelled', order, lines, reason);
+  return order;
+}
+
+/**
+ * The moves of an order through its states, each one conditional UPDATE built from
+ * `orderTransitions` (apply-transition.repository.ts), with what goes with it in the same
+ * transaction: stock back or taken again, the order mail, the caller's payment row.
+ */
+export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
+  const flag = flagFor(dialect);
+  return {
+    /**
+     * Marks an order paid with its transaction id, once: the UPDATE only matches an unpaid
+     * order, so a second call (the webhook after the page, or twice at once) changes nothing.
+     * `record` runs in the same transaction when the order changed.
+     */
+    markPaid(
+      id: string,
+      transactionId: string,
+      record?: RecordInTransaction,
+    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const order = await applyTransition(trx, id, 'markPaid', {
+          transaction_id: transactionId,
+          expires_at: null,
+          paid_at: now,
+          updated_at: now,
+        })
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return { changed: false, order: await orderById(trx, id) };
+        if (record) await record(trx);
+        await enqueueMail(trx, 'order-paid', order);
+        return { changed: true, order };
+      });
+    },
+
+    /**
+     * A payment the gateway confirmed after the order was cancelled (DESIGN.md section 11): the
+     * order is paid either way; it takes every line's stock again when all of it is still there
+     * (`reinstate`), and is otherwise kept unshippable and flagged for a refund
+     * (`paidAfterCancel`). Once only, like `markPaid`; `record` runs in its transaction.
+     */
+    markPaidAfterCancel(
+      id: string,
+      transactionId: string,
+      record: RecordInTransaction,
+    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        // Claims the order first, so a second report of the same success changes nothing.
+        const claimed = await applyTransition(trx, id, 'paidAfterCancel', {
+          transaction_id: transactionId,
+          refund_needed: flag(true),
+          paid_at: now,
+          updated_at: now,
+        })
+          .returningAll()
+          .executeTakeFirst();
+        if (!claimed) return { changed: false, order: await orderById(trx, id) };
+        let order = claimed;
+        if (await takeStockAgain(trx, await linesOfOrder(trx, id), now)) {
+          // The claim holds the row: what `reinstate` leaves, in place of `paidAfterCancel`'s.
+          order = await trx
+            .updateTable('orders')
+            .set({ ...orderTransitions.reinstate.to, refund_needed: flag(false) })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        await record(trx);
+        await enqueueMail(trx, 'order-paid', order);
+        return { changed: true, order };
+      });
+    },
+
+    /** A second payment reached an order already paid: the money must go back. */
+    async flagRefund(id: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ refund_needed: flag(true), updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Cancels an unpaid order, returns its stock and writes its cancellation mail, in one
+     * transaction; undefined when another caller got there first.
+     */
+    cancel(id: string, reason: CancelReason): Promise<OrderRow | undefined> {
+      return db.transaction().execute((trx) => cancelIn(trx, id, reason));
+    },
+
+    /**
+     * `cancel` for an order whose hold ran out by `expiry.by` (and only then): its products
+     * also cool down for its customer until `expiry.cooldownUntil`.
+     */
+    expire(id: string, expiry: OrderExpiryTerms): Promise<OrderRow | undefined> {
+      return db.transaction().execute((trx) => cancelIn(trx, id, 'expired', expiry));
+    },
+
+    /** Forgets the cooldowns that ended by `now`; answers how many. */
+    async purgeCooldowns(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('hold_cooldowns')
+        .where('ends_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Ships a paid order, with its carrier and tracking number when given, and writes the
+     * order-shipped mail in the same transaction; `changed` is false when the order was not in
+     * the state shipping needs.
+     */
+    ship(
+      id: string,
+      shipment?: { carrier: string; trackingNumber: string },
+    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const order = await applyTransition(trx, id, 'ship', {
+          carrier: shipment?.carrier ?? null,
+          tracking_number: shipment?.trackingNumber ?? null,
+          shipped_at: now,
+          updated_at: now,
+        })
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return { changed: false, order: await orderById(trx, id) };
+        await enqueueMail(trx, 'order-shipped', order);
+        return { changed: true, order };
+      });
+    },
+
+    /**
+     * Deletes an unpaid order and gives every line's stock back, in one transaction. Its
+     * payment rows stay (they no longer reference the order), so a late success at the gateway
+     * is still matched.
+     */
+    delete(id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // Read before the delete: the lines go with the order.
+        const lines = await linesOfOrder(trx, id);
+        const deleted = await trx
+          .deleteFrom('orders')
+          .where('id', '=', id)
+          .where(inStateFor('delete'))
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) !== 1) return false;
+        await returnStock(trx, lines);
+        return true;
+      });
+    },
+  };
+}
+
+export type OrderTransitions = ReturnType<typeof createOrderTransitions>;
