@@ -1,6 +1,6 @@
 /**
  * No order state written by hand in a repository (issue 21; STYLE.md habit 10). The states an
- * order moves through are one table, `orderTransitions` in packages/shared/src/order-states.ts:
+ * order moves through are one table, `orderTransitions` in packages/shared/src/orders/order-states.ts:
  * a conditional UPDATE is built from it (modules/orders/apply-transition.repository.ts), a read
  * of "unpaid" asks `inStateFor('cancel')`, a new order takes `newOrderState`. A string such as
  * 'pending' in a repository's SQL is a second copy of the rule that the table no longer governs.
