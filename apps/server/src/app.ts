@@ -35,7 +35,7 @@ import { registerRateLimits } from './http/rate-limits.js';
 import { createRequestBudget, type RequestBudget } from './http/request-budget.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
-import { registerStaticWeb } from './http/static-web.js';
+import { registerCompression, registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import {
@@ -190,6 +190,10 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // Before any route: both hook each route as it is declared, compression first.
+  await registerCompression(app);
+  hotLists.register(app);
 
   const helmetOptions = { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } };
   registerSecurityHeaders(app, helmetOptions);
@@ -350,6 +354,5 @@ export async function buildApp({
 
   await serveUploads(app, uploadDir);
   await registerStaticWeb(app, config.webDist);
-  hotLists.register(app);
   return app;
 }
