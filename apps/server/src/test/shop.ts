@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp } from './build-app.js';
-import { testDatabases, type TestDb } from './databases.js';
+import type { testDatabases, TestDb } from './databases.js';
 
 type TestDatabaseKind = (typeof testDatabases)[number];
 
