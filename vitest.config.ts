@@ -47,6 +47,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // As the server project: Vitest's 5 s default failed typing-heavy forms (add-product) on
+          // a busy two-core machine. What a test waits for has its own, shorter limit (setup.ts).
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

@@ -603,6 +603,12 @@ async function runLoad() {
           nsAsUs(logLine.writeBatched),
           'one background write per line -> batches of up to 16 KB or 10 ms',
         ],
+        [
+          'write, pino-buffered',
+          nsAsUs(logLine.writeEach),
+          nsAsUs(logLine.writePinoBuffered),
+          "pino.destination's own minLength 16 KB + periodicFlush 10 ms (not used: see docs/decisions)",
+        ],
       ],
     ),
   );

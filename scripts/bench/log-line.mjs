@@ -4,7 +4,8 @@
 // - Formatting: Fastify's line through pino (its serializers, the request's child logger),
 //   against the preformatted line a replayed list writes (http/hot-lists.ts accessLineWriter).
 // - Writing: each line handed to pino's destination (SonicBoom, background writes) on its own,
-//   against the batches of log-output.ts (batchedLines), into a file as the bench's shop does.
+//   against the batches of log-output.ts (batchedLines), into a file as the bench's shop does;
+//   and SonicBoom's own buffering (minLength + periodicFlush), which batchedLines was kept over.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,7 +120,32 @@ export async function measureLogLine() {
         batched.flushSync();
         await closed(target);
       }));
-    return { fastifyLine, preformattedLine, writeEach, writeBatched, bytes: lineBytes };
+    const writePinoBuffered =
+      -loop +
+      (await nsPerLine(async () => {
+        const buffered = pino.destination({
+          dest: path.join(dir, 'pino-buffered.log'),
+          sync: false,
+          minLength: 16 * 1024,
+          maxWrite: 32 * 1024,
+          periodicFlush: 10,
+        });
+        await new Promise((resolve) => buffered.once('ready', resolve));
+        for (let i = 0; i < LINES; i += 1) {
+          buffered.write(line);
+          if (i % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
+        }
+        buffered.flushSync();
+        await closed(buffered);
+      }));
+    return {
+      fastifyLine,
+      preformattedLine,
+      writeEach,
+      writeBatched,
+      writePinoBuffered,
+      bytes: lineBytes,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -36,7 +36,7 @@ import { createRequestBudget, type RequestBudget } from './http/request-budget.j
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
 import { withNamedSchemas, withUsedSchemasOnly } from './http/schema-names.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
-import { registerStaticWeb } from './http/static-web.js';
+import { registerCompression, registerStaticWeb } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import {
@@ -192,6 +192,10 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // Before any route: both hook each route as it is declared, compression first.
+  await registerCompression(app);
+  hotLists.register(app);
 
   const helmetOptions = { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } };
   registerSecurityHeaders(app, helmetOptions);
@@ -361,6 +365,5 @@ export async function buildApp({
 
   await serveUploads(app, uploadDir);
   await registerStaticWeb(app, config.webDist);
-  hotLists.register(app);
   return app;
 }

@@ -49,6 +49,17 @@ const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/** Where the data lives: all `npm run db:migrate` reads, and part of the server's settings. */
+const databaseEnv = {
+  DATA_DIR: z.string().trim().min(1).default('data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
+      .optional(),
+  ),
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,13 +73,7 @@ const envSchema = z
       .enum(['json', 'pretty', ''])
       .optional()
       .transform((value) => value || 'auto'),
-    DATA_DIR: z.string().trim().min(1).default('data'),
-    DATABASE_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
-        .optional(),
-    ),
+    ...databaseEnv,
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     WEB_DIST: optionalString,
     AUTH_SECRET: optionalString.pipe(
@@ -300,17 +305,26 @@ export interface RequestBudgetConfig {
 
 export class ConfigError extends Error {}
 
+/** DATABASE_URL, or the SQLite file `shop.db` in the data directory when it is unset. */
+function databaseConfig(dataDir: string, url: string | undefined): DatabaseConfig {
+  const databaseUrl = url ?? `file:${path.join(dataDir, 'shop.db')}`;
+  return databaseUrl.startsWith('file:')
+    ? { kind: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) }
+    : { kind: 'postgres', url: databaseUrl };
+}
+
+function configError(error: z.ZodError): ConfigError {
+  const issue = error.issues[0];
+  const name = issue?.path.join('.') || 'environment';
+  return new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+}
+
 /** Parses an environment into the config; a bad value throws one line naming the variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = issue?.path.join('.') || 'environment';
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
-  }
+  if (!parsed.success) throw configError(parsed.error);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, 'shop.db')}`;
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
   return {
     env: env.NODE_ENV,
@@ -319,9 +333,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     dataDir,
-    database: databaseUrl.startsWith('file:')
-      ? { kind: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) }
-      : { kind: 'postgres', url: databaseUrl },
+    database: databaseConfig(dataDir, env.DATABASE_URL),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     authSecret: env.AUTH_SECRET,
@@ -400,8 +412,19 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   };
 }
 
-/** Reads `.env` (when present) and the process environment: the only reader of process.env. */
+/** Reads `.env` (when present) and the process environment (with readDatabaseConfig, the only readers). */
 export function readConfig(): Config {
   if (existsSync('.env')) process.loadEnvFile('.env');
   return parseConfig(process.env);
+}
+
+/**
+ * Only the database settings (DATA_DIR, DATABASE_URL), from `.env` and the process environment:
+ * what `npm run db:migrate` needs, so a deployment step can migrate without the server's secrets.
+ */
+export function readDatabaseConfig(): DatabaseConfig {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const parsed = z.object(databaseEnv).safeParse(process.env);
+  if (!parsed.success) throw configError(parsed.error);
+  return databaseConfig(path.resolve(parsed.data.DATA_DIR), parsed.data.DATABASE_URL);
 }

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchedLines, openLogOutput, resolveLogFormat } from './log-output.js';
 
 describe('log output', () => {
@@ -52,18 +55,16 @@ describe('batched JSON lines', () => {
     };
   };
 
-  it('writes the lines of a batch together, in order, within the delay', async () => {
+  it('writes the lines of a batch together, in order, by itself', async () => {
     const sink = target();
     const lines = batchedLines(sink, { maxDelayMs: 5, maxBytes: 1_000 });
     lines.write('a\n');
     lines.write('b\n');
     lines.write('c\n');
     expect(sink.writes).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sink.writes).toEqual(['a\nb\nc\n']);
+    await vi.waitFor(() => expect(sink.writes).toEqual(['a\nb\nc\n']));
     lines.write('d\n');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sink.writes).toEqual(['a\nb\nc\n', 'd\n']);
+    await vi.waitFor(() => expect(sink.writes).toEqual(['a\nb\nc\n', 'd\n']));
   });
 
   it('writes at once when the batch is full, and everything waiting on flushSync', () => {
@@ -91,5 +92,66 @@ describe('batched JSON lines', () => {
       .map((line) => (JSON.parse(line) as { i: number }).i);
     expect(parsed).toEqual(Array.from({ length: 100 }, (_, i) => i));
     expect(sink.writes.length).toBeGreaterThan(1);
+  });
+});
+
+/**
+ * The server's own log output in a process of its own (log-output.ts run by Node, which strips
+ * its types): lines logged just before the process ends, however it ends, are on its stdout.
+ */
+function runLogging(format: 'json' | 'pretty', ending: string) {
+  const source = pathToFileURL(path.join(import.meta.dirname, 'log-output.ts')).href;
+  const script = `
+    import pino from 'pino';
+    import { openLogOutput } from ${JSON.stringify(source)};
+    const logs = await openLogOutput(${JSON.stringify(format)}, false);
+    const log = pino({ base: { pid: 1 } }, logs.stream);
+    log.info({ orderId: 'abc' }, 'order placed');
+    // Not fatal: pino flushes after a fatal line by itself.
+    log.error('about to end');
+    ${ending}
+  `;
+  return new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: import.meta.dirname,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.once('close', (code) => resolve({ code, stdout }));
+  });
+}
+
+describe('log lines at the end of the process', () => {
+  const messages = (stdout: string) =>
+    stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('are written when the server flushes and exits', async () => {
+    const { code, stdout } = await runLogging('json', 'logs.flush(); process.exit(3);');
+    expect(code).toBe(3);
+    expect(messages(stdout)).toEqual(['order placed', 'about to end']);
+  });
+
+  it('are written on an exit nobody flushed before, and on a crash', async () => {
+    const exit = await runLogging('json', 'process.exit(4);');
+    expect(exit.code).toBe(4);
+    expect(messages(exit.stdout)).toEqual(['order placed', 'about to end']);
+    const crash = await runLogging('json', "throw new Error('crash');");
+    expect(crash.code).toBe(1);
+    expect(messages(crash.stdout)).toEqual(['order placed', 'about to end']);
+  });
+
+  it('are readable through pino-pretty as openLogOutput configures it', async () => {
+    const { code, stdout } = await runLogging('pretty', "throw new Error('crash');");
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: order placed$/);
+    expect(lines[1]).toBe('    orderId: "abc"');
+    expect(lines[2]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: about to end$/);
+    expect(stdout).not.toContain('{"level"');
+    expect(stdout).not.toContain('pid');
   });
 });

@@ -1,10 +1,10 @@
 import { apiErrorSchema, messages } from '@shop/shared';
 import { getMigrations } from 'better-auth/db/migration';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp, testConfig } from '../test/build-app.js';
-import { testDatabases, type TestDb } from '../test/databases.js';
+import { testDatabases } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import { bearer, cookieFrom, issueToken, registerAccount, uniqueEmail } from '../test/factories.js';
 import { createAccessTokens } from './access-token.js';
 import { authOptions, trustedOrigins } from './auth.js';
@@ -14,29 +14,21 @@ import type { Mail } from './mailer.js';
 const SECRET = 'test-secret-that-is-long-enough-for-the-shop';
 
 describe.each(testDatabases)('identity on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind, {
+    deps: { mailer: { send: async (mail) => void outbox.push(mail) } },
+  });
   const outbox: Mail[] = [];
 
-  beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db, {}, { mailer: { send: async (mail) => void outbox.push(mail) } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
-
   const myUser = (token: string, email: string) =>
-    app.inject({ method: 'GET', url: `/api/user/${email}`, headers: bearer(token) });
+    shop.app.inject({ method: 'GET', url: `/api/user/${email}`, headers: bearer(token) });
 
   it('leaves Better Auth nothing to migrate: our migration made its tables', async () => {
     const options = authOptions({
       config: testConfig(),
-      db,
+      db: shop.db,
       secret: SECRET,
       mailer: { send: async () => undefined },
-      log: app.log,
+      log: shop.app.log,
     });
     const { toBeCreated, toBeAdded } = await getMigrations(options);
     expect(toBeCreated).toEqual([]);
@@ -45,7 +37,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
 
   describe('sign-up and sign-in with email and password', () => {
     it('registers, issues an API token, and signs in again later', async () => {
-      const account = await registerAccount(app, { name: 'Mei Lin' });
+      const account = await registerAccount(shop.app, { name: 'Mei Lin' });
       const me = await myUser(account.token, account.email);
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({
@@ -55,26 +47,30 @@ describe.each(testDatabases)('identity on $name', (kind) => {
         role: 'user',
       });
 
-      const signIn = await app.inject({
+      const signIn = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email: account.email.toUpperCase(), password: account.password },
       });
       expect(signIn.statusCode).toBe(200);
-      const token = await issueToken(app, cookieFrom(signIn.headers['set-cookie']), account.email);
+      const token = await issueToken(
+        shop.app,
+        cookieFrom(signIn.headers['set-cookie']),
+        account.email,
+      );
       expect((await myUser(token, account.email)).statusCode).toBe(200);
     });
 
     it('sends a confirmation mail on sign-up', async () => {
-      const account = await registerAccount(app);
+      const account = await registerAccount(shop.app);
       const mail = outbox.find((m) => m.to === account.email);
       expect(mail?.subject).toMatch(/confirm/i);
       expect(mail?.text).toContain('/api/auth/verify-email?token=');
     });
 
     it('refuses a wrong password with the provider message in our error shape', async () => {
-      const account = await registerAccount(app);
-      const res = await app.inject({
+      const account = await registerAccount(shop.app);
+      const res = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email: account.email, password: 'not-the-password' },
@@ -84,7 +80,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('refuses a password shorter than 8; answers an existing email as a new one (finding 8)', async () => {
-      const short = await app.inject({
+      const short = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email: uniqueEmail(), password: 'short', name: 'X' },
@@ -92,8 +88,8 @@ describe.each(testDatabases)('identity on $name', (kind) => {
       expect(short.statusCode).toBe(400);
       expect(apiErrorSchema.parse(short.json()).error.message).toMatch(/password/i);
 
-      const account = await registerAccount(app);
-      const again = await app.inject({
+      const account = await registerAccount(shop.app);
+      const again = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email: account.email, password: 'another-long-one', name: 'X' },
@@ -106,7 +102,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
 
     it("applies the shop's register rules: a name of spaces only is no name", async () => {
       const email = uniqueEmail();
-      const res = await app.inject({
+      const res = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email, password: 'long-enough-1', name: ' \t\n ' },
@@ -115,7 +111,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
       expect(apiErrorSchema.parse(res.json()).error.fields).toEqual({
         name: messages.nameRequired,
       });
-      const stored = await db.kysely
+      const stored = await shop.db.kysely
         .selectFrom('auth_user')
         .select('id')
         .where('email', '=', email)
@@ -124,8 +120,8 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('sends a reset link that sets a new password and ends old sessions', async () => {
-      const account = await registerAccount(app);
-      const ask = await app.inject({
+      const account = await registerAccount(shop.app);
+      const ask = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/request-password-reset',
         payload: { email: account.email, redirectTo: '/reset-password' },
@@ -141,14 +137,14 @@ describe.each(testDatabases)('identity on $name', (kind) => {
       expect(link).toBeDefined();
       const token = new URL(link!).pathname.split('/').pop()!;
 
-      const reset = await app.inject({
+      const reset = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/reset-password',
         payload: { token, newPassword: 'a-brand-new-password' },
       });
       expect(reset.statusCode).toBe(200);
       expect((await myUser(account.token, account.email)).statusCode).toBe(401);
-      const signIn = await app.inject({
+      const signIn = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email: account.email, password: 'a-brand-new-password' },
@@ -159,7 +155,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
 
   describe('browser origins', () => {
     const signUpFrom = (origin: string) =>
-      app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin },
@@ -189,7 +185,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
   describe('PUT /api/user/{email}', () => {
     it('needs a signed-in identity', async () => {
       const email = uniqueEmail();
-      const res = await app.inject({
+      const res = await shop.app.inject({
         method: 'PUT',
         url: `/api/user/${email}`,
         payload: { email },
@@ -198,14 +194,14 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('issues a token only for the identity that is signed in', async () => {
-      const me = await registerAccount(app);
-      const other = await registerAccount(app);
+      const me = await registerAccount(shop.app);
+      const other = await registerAccount(shop.app);
       for (const [path, body] of [
         [other.email, other.email],
         [me.email, other.email],
         [other.email, me.email],
       ]) {
-        const res = await app.inject({
+        const res = await shop.app.inject({
           method: 'PUT',
           url: `/api/user/${path}`,
           headers: { cookie: me.cookie },
@@ -216,8 +212,8 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('validates its body', async () => {
-      const me = await registerAccount(app);
-      const res = await app.inject({
+      const me = await registerAccount(shop.app);
+      const res = await shop.app.inject({
         method: 'PUT',
         url: `/api/user/${me.email}`,
         headers: { cookie: me.cookie },
@@ -229,13 +225,13 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('keeps the role and the profile when the user signs in again', async () => {
-      const me = await registerAccount(app);
-      await db.kysely
+      const me = await registerAccount(shop.app);
+      await shop.db.kysely
         .updateTable('users')
         .set({ role: 'admin', location: 'Dhaka' })
         .where('email', '=', me.email)
         .execute();
-      const token = await issueToken(app, me.cookie, me.email);
+      const token = await issueToken(shop.app, me.cookie, me.email);
       expect((await myUser(token, me.email)).json()).toMatchObject({
         role: 'admin',
         location: 'Dhaka',
@@ -243,8 +239,8 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('does not let a client claim Google for an email-and-password identity', async () => {
-      const me = await registerAccount(app);
-      await app.inject({
+      const me = await registerAccount(shop.app);
+      await shop.app.inject({
         method: 'PUT',
         url: `/api/user/${me.email}`,
         headers: { cookie: me.cookie },
@@ -258,20 +254,20 @@ describe.each(testDatabases)('identity on $name', (kind) => {
 
   describe('API tokens', () => {
     it('refuses an expired token', async () => {
-      const me = await registerAccount(app);
-      const row = await db.kysely
+      const me = await registerAccount(shop.app);
+      const row = await shop.db.kysely
         .selectFrom('users')
         .select('id')
         .where('email', '=', me.email)
         .executeTakeFirstOrThrow();
-      const session = await db.kysely
+      const session = await shop.db.kysely
         .selectFrom('auth_session')
         .select('id')
         .where(
           'userId',
           '=',
           (
-            await db.kysely
+            await shop.db.kysely
               .selectFrom('users')
               .select('uid')
               .where('id', '=', row.id)
@@ -292,7 +288,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('refuses a forged token: other key, tampered claims, another algorithm, garbage', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const [head, payload, signature] = me.token.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
         string,
@@ -315,9 +311,9 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     });
 
     it('ends with the session: signing out revokes the token', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       expect((await myUser(me.token, me.email)).statusCode).toBe(200);
-      const out = await app.inject({
+      const out = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-out',
         headers: { cookie: me.cookie, origin: 'http://localhost:3000' },
@@ -329,9 +325,9 @@ describe.each(testDatabases)('identity on $name', (kind) => {
 
   describe('rate limits', () => {
     it('limits sign-in attempts per account and address, with a clear 429', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const attempt = (ip: string) =>
-        app.inject({
+        shop.app.inject({
           method: 'POST',
           url: '/api/auth/sign-in/email',
           remoteAddress: ip,
@@ -353,7 +349,7 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     it('limits sign-up attempts per address', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i += 1) {
-        const res = await app.inject({
+        const res = await shop.app.inject({
           method: 'POST',
           url: '/api/auth/sign-up/email',
           remoteAddress: '10.9.9.9',
@@ -370,15 +366,15 @@ describe.each(testDatabases)('identity on $name', (kind) => {
     it('creates the admin of ADMIN_EMAIL/ADMIN_PASSWORD, who can sign in', async () => {
       const email = uniqueEmail('boss');
       const config = testConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'boss-password-1' });
-      await bootstrapAdmin({ auth: app.shopAuth, db, config, log: app.log });
-      await bootstrapAdmin({ auth: app.shopAuth, db, config, log: app.log });
-      const signIn = await app.inject({
+      await bootstrapAdmin({ auth: shop.app.shopAuth, db: shop.db, config, log: shop.app.log });
+      await bootstrapAdmin({ auth: shop.app.shopAuth, db: shop.db, config, log: shop.app.log });
+      const signIn = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email, password: 'boss-password-1' },
       });
       expect(signIn.statusCode).toBe(200);
-      const token = await issueToken(app, cookieFrom(signIn.headers['set-cookie']), email);
+      const token = await issueToken(shop.app, cookieFrom(signIn.headers['set-cookie']), email);
       expect((await myUser(token, email)).json()).toMatchObject({ role: 'admin' });
     });
   });

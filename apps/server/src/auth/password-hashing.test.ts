@@ -1,10 +1,9 @@
 import { apiErrorSchema, messages } from '@shop/shared';
 import { isAPIError } from 'better-auth/api';
 import type * as BetterAuthCrypto from 'better-auth/crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../test/build-app.js';
-import { testDatabases, type TestDb } from '../test/databases.js';
+import { describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import { registerAccount, uniqueEmail } from '../test/factories.js';
 import { createLimitedHashing, hashingAttempt, type HashingAttempt } from './password-hashing.js';
 
@@ -152,23 +151,13 @@ describe('finding 7: the hashing queue is not first come, first refused', () => 
 });
 
 describe.each(testDatabases)('sign-in refused before hashing on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const shop = withShop(kind);
 
   const signIn = (payload: object, remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, remoteAddress });
+    shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, remoteAddress });
 
   it('hashes nothing for a malformed or a rate-limited attempt', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     // The hard limit counts an account per address: 8 wrong passwords from one address...
     for (let i = 0; i < 8; i += 1) {
       expect(

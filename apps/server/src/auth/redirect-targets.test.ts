@@ -1,8 +1,7 @@
 import { apiErrorSchema, identityMessages, isPlainShopPath } from '@shop/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../test/build-app.js';
-import { testDatabases, type TestDb } from '../test/databases.js';
+import { describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import { registerAccount, uniqueEmail } from '../test/factories.js';
 import type { Mail } from './mailer.js';
 
@@ -88,22 +87,11 @@ describe('finding 3: the plain-path rule', () => {
 });
 
 describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind, {
+    config: { AUTH_RATE_LIMIT_PER_ADDRESS: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000' },
+    deps: { mailer: { send: async (mail) => void outbox.push(mail) } },
+  });
   const outbox: Mail[] = [];
-
-  beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(
-      db,
-      { AUTH_RATE_LIMIT_PER_ADDRESS: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000' },
-      { mailer: { send: async (mail) => void outbox.push(mail) } },
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
 
   const expectRefused = (
     res: { statusCode: number; json: () => unknown; headers: Record<string, unknown> },
@@ -119,7 +107,7 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
   };
 
   const verifyEmail = (query: string) =>
-    app.inject({ method: 'GET', url: `/api/auth/verify-email?token=x&${query}` });
+    shop.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=x&${query}` });
 
   it('verify-email answers 400, not a 302 to //evil.example, for every spelling', async () => {
     for (const attack of ATTACKS) {
@@ -155,7 +143,7 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
   });
 
   it('refuses them in the body of every call that takes a redirect target', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     const calls: [string, string, Record<string, unknown>][] = [
       ['/api/auth/send-verification-email', 'callbackURL', { email: me.email }],
       ['/api/auth/request-password-reset', 'redirectTo', { email: me.email }],
@@ -166,7 +154,7 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
     ];
     for (const [url, field, body] of calls) {
       for (const attack of [...ATTACKS, 'https://evil.example/', '//evil.example']) {
-        const res = await app.inject({
+        const res = await shop.app.inject({
           method: 'POST',
           url,
           payload: { ...body, [field]: attack },
@@ -175,12 +163,16 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
       }
       // Not a string at all.
       for (const value of [['/'], 42, null, { href: '/' }]) {
-        const res = await app.inject({ method: 'POST', url, payload: { ...body, [field]: value } });
+        const res = await shop.app.inject({
+          method: 'POST',
+          url,
+          payload: { ...body, [field]: value },
+        });
         expectRefused(res, field, `${url} ${field}=${JSON.stringify(value)}`);
       }
     }
     // In the query of a POST too: Better Auth reads callbackURL from either.
-    const inQuery = await app.inject({
+    const inQuery = await shop.app.inject({
       method: 'POST',
       url: `/api/auth/sign-in/email?callbackURL=${encodeURIComponent(ATTACKS[1]!)}`,
       payload: { email: me.email, password: me.password },
@@ -190,13 +182,13 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
 
   it('creates no account for a sign-up with such a callbackURL', async () => {
     const email = uniqueEmail('redirect');
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email, password: 'long-enough-1', name: 'Eve', callbackURL: ATTACKS[0] },
     });
     expectRefused(res, 'callbackURL', 'sign-up');
-    const stored = await db.kysely
+    const stored = await shop.db.kysely
       .selectFrom('auth_user')
       .select('id')
       .where('email', '=', email)
@@ -205,18 +197,18 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
   });
 
   it('mails no link carrying one: the shop mails only its own targets', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     const mine = () => outbox.filter((mail) => mail.to === me.email);
     await vi.waitFor(() => expect(mine()).toHaveLength(1)); // the sign-up's confirmation
     for (const attack of ATTACKS) {
-      const res = await app.inject({
+      const res = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/send-verification-email',
         payload: { email: me.email, callbackURL: attack },
       });
       expect(res.statusCode).toBe(400);
     }
-    const ok = await app.inject({
+    const ok = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/send-verification-email',
       payload: { email: me.email, callbackURL: '/dashboard' },
@@ -229,10 +221,10 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
 
     // The genuine link still confirms the address and lands on the shop's page.
     const { pathname, search } = new URL(link);
-    const confirmed = await app.inject({ method: 'GET', url: `${pathname}${search}` });
+    const confirmed = await shop.app.inject({ method: 'GET', url: `${pathname}${search}` });
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers['location']).toBe('/dashboard');
-    const identity = await db.kysely
+    const identity = await shop.db.kysely
       .selectFrom('auth_user')
       .select('emailVerified')
       .where('email', '=', me.email)

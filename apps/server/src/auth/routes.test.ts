@@ -4,8 +4,9 @@ import { apiErrorSchema, messages } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { buildTestApp, testConfig } from '../test/build-app.js';
+import { testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import { registerAccount, uniqueEmail } from '../test/factories.js';
 import { startSilentSmtp } from '../test/silent-smtp.js';
 import type { Mail } from './mailer.js';
@@ -53,26 +54,18 @@ describe('identity paths', () => {
 });
 
 describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  // Over the network from 127.0.0.1 by default, so the limits see one address.
+  const shop = withShop(kind, {
+    config: { AUTH_RATE_LIMIT_PER_ADDRESS: '1000' },
+    deps: { mailer: { send: async (mail) => void outbox.push(mail) } },
+  });
   const outbox: Mail[] = [];
 
   let port: number;
 
   beforeAll(async () => {
-    db = await kind.open();
-    // Over the network from 127.0.0.1 by default, so the limits see one address.
-    app = await buildTestApp(
-      db,
-      { AUTH_RATE_LIMIT_PER_ADDRESS: '1000' },
-      { mailer: { send: async (mail) => void outbox.push(mail) } },
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (shop.app.server.address() as AddressInfo).port;
   });
 
   /**
@@ -123,7 +116,7 @@ describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
   });
 
   it('lets no spelling past the sign-in limit: 40 wrong passwords, then the right one is refused', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     for (const url of spellingsOf('sign-in/email')) {
       for (let i = 0; i < 40; i += 1) {
         const res = await post(url, { email: me.email, password: `wrong-password-${i}` });
@@ -145,7 +138,7 @@ describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
   }, 60_000);
 
   it('limits password-reset mail per account: 30 requests send 8 mails', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
       const res = await post('/api/auth/request-password-reset', {
@@ -161,7 +154,7 @@ describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
   });
 
   it('limits verification mail like reset', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const res = await post('/api/auth/send-verification-email', { email: me.email });
@@ -177,7 +170,7 @@ describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
         const email = uniqueEmail('name');
         const res = await post(url, { email, password: 'long-enough-1', name });
         expect([400, 404], url).toContain(res.statusCode);
-        const stored = await db.kysely
+        const stored = await shop.db.kysely
           .selectFrom('auth_user')
           .select('id')
           .where('email', '=', email)
@@ -188,7 +181,7 @@ describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
   }, 30_000);
 
   it('applies the name rules to update-user', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     for (const name of ['   ', 'x'.repeat(101)]) {
       const res = await post('/api/auth/update-user', { name }, { cookie: me.cookie });
       expect(res.statusCode).toBe(400);
@@ -196,7 +189,7 @@ describe.each(testDatabases)('identity limits by meaning on $name', (kind) => {
     }
     const ok = await post('/api/auth/update-user', { name: '  Mei Lin ' }, { cookie: me.cookie });
     expect(ok.statusCode).toBe(200);
-    const stored = await db.kysely
+    const stored = await shop.db.kysely
       .selectFrom('auth_user')
       .select('name')
       .where('email', '=', me.email)

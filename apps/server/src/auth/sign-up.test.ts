@@ -1,8 +1,8 @@
 import { apiErrorSchema, messages } from '@shop/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../test/build-app.js';
-import { testDatabases, type TestDb } from '../test/databases.js';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import { cookieFrom, issueToken, registerAccount, uniqueEmail } from '../test/factories.js';
 import { EXISTING_ACCOUNT_MAIL_SUBJECT } from './auth.js';
 import type { Mail } from './mailer.js';
@@ -25,25 +25,13 @@ function shapeOf(res: LightMyRequestResponse) {
 describe.each(testDatabases)(
   'finding 8: sign-up tells nobody who has an account on $name',
   (kind) => {
-    let db: TestDb;
-    let app: FastifyInstance;
+    const shop = withShop(kind, {
+      deps: { mailer: { send: async (mail) => void outbox.push(mail) } },
+    });
     const outbox: Mail[] = [];
 
-    beforeAll(async () => {
-      db = await kind.open();
-      app = await buildTestApp(
-        db,
-        {},
-        { mailer: { send: async (mail) => void outbox.push(mail) } },
-      );
-    });
-    afterAll(async () => {
-      await app.close();
-      await db.drop();
-    });
-
     const signUp = (email: string, password: string, name: string, remoteAddress: string) =>
-      app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         remoteAddress,
@@ -53,7 +41,7 @@ describe.each(testDatabases)(
       outbox.filter((mail) => mail.to === email && (!subject || mail.subject === subject));
 
     it('answers a taken address exactly as a new one: 200, the same body, no session for either', async () => {
-      const owner = await registerAccount(app, { name: 'Owner Person' });
+      const owner = await registerAccount(shop.app, { name: 'Owner Person' });
       const fresh = uniqueEmail('fresh');
       const asNew = await signUp(fresh, 'attacker-password-1', 'Mallory', '10.80.0.1');
       // The report: `422 User already exists`.
@@ -71,7 +59,7 @@ describe.each(testDatabases)(
         .user;
       expect(takenUser).toMatchObject({ email: owner.email, name: 'Mallory' });
       // A made-up identity: nothing of the owner's account is shown.
-      const stored = await db.kysely
+      const stored = await shop.db.kysely
         .selectFrom('auth_user')
         .select(['id', 'name'])
         .where('email', '=', owner.email)
@@ -81,7 +69,7 @@ describe.each(testDatabases)(
 
       // Neither answer signed anyone in.
       for (const res of [asNew, asTaken]) {
-        const session = await app.inject({
+        const session = await shop.app.inject({
           method: 'GET',
           url: '/api/auth/get-session',
           headers: { cookie: cookieFrom(res.headers['set-cookie']) },
@@ -91,7 +79,7 @@ describe.each(testDatabases)(
     });
 
     it("mails the owner instead, and leaves the owner's account as it was", async () => {
-      const owner = await registerAccount(app, { name: 'Owner Person' });
+      const owner = await registerAccount(shop.app, { name: 'Owner Person' });
       await vi.waitFor(() => expect(mailsTo(owner.email)).toHaveLength(1)); // the confirmation
       const res = await signUp(owner.email, 'attacker-password-1', 'Mallory', '10.81.0.1');
       expect(res.statusCode).toBe(200);
@@ -109,7 +97,7 @@ describe.each(testDatabases)(
       expect(mailsTo(owner.email)).toHaveLength(2);
 
       const signIn = (password: string) =>
-        app.inject({
+        shop.app.inject({
           method: 'POST',
           url: '/api/auth/sign-in/email',
           remoteAddress: '10.81.0.2',
@@ -118,7 +106,7 @@ describe.each(testDatabases)(
       expect((await signIn('attacker-password-1')).statusCode).toBe(401);
       const mine = await signIn(owner.password);
       expect(mine.statusCode).toBe(200);
-      const token = await issueToken(app, cookieFrom(mine.headers['set-cookie']), owner.email);
+      const token = await issueToken(shop.app, cookieFrom(mine.headers['set-cookie']), owner.email);
       expect(token).not.toBe('');
     });
 
@@ -128,19 +116,19 @@ describe.each(testDatabases)(
       expect(res.statusCode).toBe(200);
       await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(1));
       expect(mailsTo(email)[0]!.subject).toMatch(/confirm/i);
-      const signIn = await app.inject({
+      const signIn = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         remoteAddress: '10.82.0.1',
         payload: { email, password: 'newcomer-password-1' },
       });
       expect(signIn.statusCode).toBe(200);
-      await issueToken(app, cookieFrom(signIn.headers['set-cookie']), email);
+      await issueToken(shop.app, cookieFrom(signIn.headers['set-cookie']), email);
     });
 
     it('still counts sign-ups of a taken address: per account, then per client address', async () => {
       // Per account (8 per 10 minutes, the owner's own sign-up included), from many addresses.
-      const owner = await registerAccount(app);
+      const owner = await registerAccount(shop.app);
       const perAccount: number[] = [];
       for (let i = 0; i < 9; i += 1) {
         perAccount.push(
@@ -158,9 +146,9 @@ describe.each(testDatabases)(
 
       // Per client address (20 per 10 minutes), taken addresses as any other.
       const owners = [
-        await registerAccount(app),
-        await registerAccount(app),
-        await registerAccount(app),
+        await registerAccount(shop.app),
+        await registerAccount(shop.app),
+        await registerAccount(shop.app),
       ];
       const perAddress: number[] = [];
       for (let i = 0; i < 22; i += 1) {

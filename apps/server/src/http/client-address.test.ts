@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/build-app.js';
-import { testDatabases, type TestDb } from '../test/databases.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import { registerAccount, uniqueEmail } from '../test/factories.js';
 import { addressKey } from './client-address.js';
 
@@ -33,20 +32,10 @@ describe('finding 10: per-address limits count an IPv6 client by its /64', () =>
 });
 
 describe.each(testDatabases)('finding 10: identity limits per IPv6 /64 on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const shop = withShop(kind);
 
   const signUp = (remoteAddress: string) =>
-    app.inject({
+    shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       remoteAddress,
@@ -66,10 +55,10 @@ describe.each(testDatabases)('finding 10: identity limits per IPv6 /64 on $name'
   });
 
   it('one host guessing a password through its /64 meets the per-account limit of 8', async () => {
-    const me = await registerAccount(app);
+    const me = await registerAccount(shop.app);
     const statuses: number[] = [];
     for (let i = 1; i <= 10; i += 1) {
-      const res = await app.inject({
+      const res = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         remoteAddress: `2001:db8:bb:1::${i.toString(16)}`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onSendHookHandler } from 'fastify';
 import pino from 'pino';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
 import { clientOf, type TrustProxyOption } from './client-address.js';
@@ -127,12 +127,14 @@ export function createHotLists(feed: ChangeFeed, trustProxy: TrustProxyOption = 
     },
 
     /**
-     * Keeps the answers of `hotList` routes as Fastify sends them. Registered after every
-     * other onSend hook (compression included), so what is kept is what was sent.
+     * Keeps the answers of `hotList` routes as Fastify sends them. Registered right after
+     * compression and before any route: each hot route gets this onSend after the plugin's own
+     * (route hooks run after the application's, in the order they were added), so what is kept
+     * is what was sent, compressed.
      */
     register(app: FastifyInstance): void {
       logAccess = accessLineWriter(app.log, trustProxy);
-      app.addHook('onSend', async (request, reply, payload) => {
+      const keepAnswer: onSendHookHandler = async (request, reply, payload) => {
         const table = request.routeOptions.config.hotList;
         const generation = request.hotListGeneration;
         if (!table || generation === undefined || reply.statusCode !== 200) return payload;
@@ -147,6 +149,11 @@ export function createHotLists(feed: ChangeFeed, trustProxy: TrustProxyOption = 
         }
         keep(key, { table, generation, headers, body });
         return payload;
+      };
+      app.addHook('onRoute', (route) => {
+        if (!route.config?.hotList) return;
+        const own = route.onSend;
+        route.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), keepAnswer];
       });
     },
   };

@@ -1,8 +1,8 @@
 import { apiErrorSchema } from '@shop/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/build-app.js';
-import { testDatabases, type TestDb } from '../test/databases.js';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../test/databases.js';
+import { withShop } from '../test/shop.js';
 import {
   bearer,
   insertProduct,
@@ -15,16 +15,15 @@ import {
 const coercedBefore = [[10], '0x0a', '1e1', true, '10.0', '+10'];
 
 describe.each(testDatabases)('whole numbers in requests on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind);
   let customer: TestAccount;
   let admin: TestAccount;
   let productId: string;
   const call = (options: InjectOptions, token: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...bearer(token) } });
+    shop.app.inject({ ...options, headers: { ...options.headers, ...bearer(token) } });
   const stockOf = async () =>
     (
-      await db.kysely
+      await shop.db.kysely
         .selectFrom('products')
         .select('aqty')
         .where('id', '=', productId)
@@ -32,15 +31,9 @@ describe.each(testDatabases)('whole numbers in requests on $name', (kind) => {
     ).aqty;
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-    customer = await registerAccount(app);
-    admin = await registerAdmin(app, db);
-    productId = await insertProduct(db, { stock: 100, minimum: 2 });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    customer = await registerAccount(shop.app);
+    admin = await registerAdmin(shop.app, shop.db);
+    productId = await insertProduct(shop.db, { stock: 100, minimum: 2 });
   });
 
   const order = (orderQty: unknown) =>

@@ -5,11 +5,11 @@ import {
   DEFAULT_SELLER,
   type Order,
 } from '@shop/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
-import { buildTestApp } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 import {
   bearer,
   insertProduct,
@@ -20,14 +20,16 @@ import {
 import { pdfPages } from '../../test/pdf-text.js';
 
 describe.each(testDatabases)('order invoices on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind);
   let admin: TestAccount;
   let customer: TestAccount;
   let other: TestAccount;
 
   const call = (options: InjectOptions, token?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+    shop.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(token ? bearer(token) : {}) },
+    });
 
   async function placeOrder(account: TestAccount, productId: string, orderQty = 4): Promise<Order> {
     const res = await call(
@@ -105,21 +107,15 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
   }
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-    admin = await registerAdmin(app, db);
-    customer = await registerAccount(app, { name: 'Daniel Okafor' });
-    other = await registerAccount(app, { label: 'other', name: 'Other Customer' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    admin = await registerAdmin(shop.app, shop.db);
+    customer = await registerAccount(shop.app, { name: 'Daniel Okafor' });
+    other = await registerAccount(shop.app, { label: 'other', name: 'Other Customer' });
   });
 
   describe('access', () => {
     let order: Order;
     beforeAll(async () => {
-      order = await placeOrder(customer, await insertProduct(db));
+      order = await placeOrder(customer, await insertProduct(shop.db));
     });
 
     it('refuses anonymous callers (401)', async () => {
@@ -160,7 +156,7 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
 
   describe('content', () => {
     it('an unpaid order: number, seller, buyer, lines, total and UNPAID', async () => {
-      const productId = await insertProduct(db, { priceCents: 4_850, stock: 50 });
+      const productId = await insertProduct(shop.db, { priceCents: 4_850, stock: 50 });
       const order = await placeLines(customer, [{ productId, quantity: 4 }], 'PO-7731');
       const [page, ...more] = await invoiceText(order._id);
       expect(more).toHaveLength(0);
@@ -190,7 +186,11 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
     });
 
     it('a paid and shipped order: PAID with the transaction id, the dates, the tracking', async () => {
-      const order = await placeOrder(customer, await insertProduct(db, { priceCents: 120_000 }), 4);
+      const order = await placeOrder(
+        customer,
+        await insertProduct(shop.db, { priceCents: 120_000 }),
+        4,
+      );
       const transactionId = await payWithCard(customer, order._id);
       const shipped = await call(
         {
@@ -217,11 +217,15 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
     describe('finding 17: a paid order that will not ship says the money goes back', () => {
       /** Paid by card, then marked as the late-payment path leaves it (DESIGN.md section 11). */
       async function paidThen(status: 'cancelled' | 'placed'): Promise<[Order, string]> {
-        const order = await placeOrder(customer, await insertProduct(db, { priceCents: 5_000 }), 4);
+        const order = await placeOrder(
+          customer,
+          await insertProduct(shop.db, { priceCents: 5_000 }),
+          4,
+        );
         const transactionId = await payWithCard(customer, order._id);
-        await db.kysely
+        await shop.db.kysely
           .updateTable('orders')
-          .set({ order_status: status, refund_needed: db.dialect === 'postgres' ? true : 1 })
+          .set({ order_status: status, refund_needed: shop.db.dialect === 'postgres' ? true : 1 })
           .where('id', '=', order._id)
           .execute();
         return [order, transactionId];
@@ -251,7 +255,8 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
 
     it('an order of 50 lines runs over several pages, every line and the total on them', async () => {
       const products = [];
-      for (let n = 0; n < 50; n += 1) products.push(await insertProduct(db, { priceCents: 1_250 }));
+      for (let n = 0; n < 50; n += 1)
+        products.push(await insertProduct(shop.db, { priceCents: 1_250 }));
       const order = await placeLines(
         customer,
         products.map((productId) => ({ productId, quantity: 10 })),
@@ -274,8 +279,8 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
     });
 
     it('prints names outside the PDF fonts as question marks rather than nonsense', async () => {
-      const order = await placeOrder(customer, await insertProduct(db), 4);
-      await db.kysely
+      const order = await placeOrder(customer, await insertProduct(shop.db), 4);
+      await shop.db.kysely
         .updateTable('order_lines')
         .set({ product_name: 'Gehäuse 机箱 <b>Pro</b>' })
         .where('order_id', '=', order._id)

@@ -1,8 +1,9 @@
 import { apiErrorSchema, messages, productSchema, reviewListSchema } from '@shop/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_AUTH_SECRET } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_AUTH_SECRET } from '../../test/build-app.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 import {
   bearer,
   expiredToken,
@@ -39,27 +40,23 @@ function multipartBody(content: Buffer, filename: string, type: string) {
 }
 
 describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind);
   let admin: TestAccount;
   let customer: TestAccount;
 
   const call = (options: InjectOptions, token?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+    shop.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(token ? bearer(token) : {}) },
+    });
   const create = async (body: Record<string, unknown> = valid) => {
     const res = await call({ method: 'POST', url: '/api/product', payload: body }, admin.token);
     return res;
   };
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-    admin = await registerAdmin(app, db);
-    customer = await registerAccount(app, { name: 'Aisha Bello' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    admin = await registerAdmin(shop.app, shop.db);
+    customer = await registerAccount(shop.app, { name: 'Aisha Bello' });
   });
 
   describe('access', () => {
@@ -83,7 +80,7 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
       const { insertedId } = (await create()).json() as { insertedId: string };
       const tokens: [string | undefined, number][] = [
         [undefined, 401],
-        [await expiredToken(db, customer, TEST_AUTH_SECRET), 401],
+        [await expiredToken(shop.db, customer, TEST_AUTH_SECRET), 401],
         [await forgedToken(admin), 401],
         [customer.token, 403],
         [admin.token, 200],
@@ -226,7 +223,7 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       const { url } = res.json() as { url: string };
       expect(url).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
-      const served = await app.inject({ method: 'GET', url });
+      const served = await shop.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['cache-control']).toContain('immutable');
@@ -299,12 +296,12 @@ describe.each(testDatabases)('catalog admin and reviews on $name', (kind) => {
         reviewer: 'Aisha Bello',
       });
       expect(Date.now() - Date.parse(list[0]!.time)).toBeLessThan(60_000);
-      const row = await db.kysely
+      const row = await shop.db.kysely
         .selectFrom('reviews')
         .select('user_id')
         .where('id', '=', insertedId)
         .executeTakeFirstOrThrow();
-      const me = await db.kysely
+      const me = await shop.db.kysely
         .selectFrom('users')
         .select('id')
         .where('email', '=', customer.email)

@@ -1,28 +1,16 @@
 import { apiErrorSchema, productListSchema, productSchema, SHOWCASE_SIZE } from '@shop/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoProducts } from '../../db/seed/demo-data.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { buildTestApp } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 
 describe.each(testDatabases)('products API on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    db = await kind.open();
-    await seedDemoData(db);
-    app = await buildTestApp(db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const shop = withShop(kind, { before: (db) => seedDemoData(db) });
 
   describe('GET /api/products', () => {
     it('lists every product in catalog order with the spec field names', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/products' });
+      const res = await shop.app.inject({ method: 'GET', url: '/api/products' });
       expect(res.statusCode).toBe(200);
       const products = productListSchema.parse(res.json());
       expect(products.map((p) => p.name)).toEqual(demoProducts.map((p) => p.name));
@@ -57,7 +45,10 @@ describe.each(testDatabases)('products API on $name', (kind) => {
     });
 
     it('returns the first N products with ?limit', async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/products?limit=${SHOWCASE_SIZE}` });
+      const res = await shop.app.inject({
+        method: 'GET',
+        url: `/api/products?limit=${SHOWCASE_SIZE}`,
+      });
       expect(res.statusCode).toBe(200);
       const names = productListSchema.parse(res.json()).map((p) => p.name);
       expect(names).toEqual(demoProducts.slice(0, SHOWCASE_SIZE).map((p) => p.name));
@@ -67,7 +58,7 @@ describe.each(testDatabases)('products API on $name', (kind) => {
     it.each(['0', '-1', '101', '1.5', 'abc'])(
       'refuses ?limit=%s with a field error',
       async (limit) => {
-        const res = await app.inject({ method: 'GET', url: `/api/products?limit=${limit}` });
+        const res = await shop.app.inject({ method: 'GET', url: `/api/products?limit=${limit}` });
         expect(res.statusCode).toBe(400);
         const { error } = apiErrorSchema.parse(res.json());
         expect(error.code).toBe('validation_failed');
@@ -76,7 +67,7 @@ describe.each(testDatabases)('products API on $name', (kind) => {
     );
 
     it('is public: no token is needed', async () => {
-      const res = await app.inject({
+      const res = await shop.app.inject({
         method: 'GET',
         url: '/api/products',
         headers: { authorization: 'Bearer not-a-real-token' },
@@ -88,10 +79,10 @@ describe.each(testDatabases)('products API on $name', (kind) => {
   describe('GET /api/products/:id', () => {
     it('returns one product', async () => {
       const list = productListSchema.parse(
-        (await app.inject({ method: 'GET', url: '/api/products' })).json(),
+        (await shop.app.inject({ method: 'GET', url: '/api/products' })).json(),
       );
       const wanted = list[3]!;
-      const res = await app.inject({ method: 'GET', url: `/api/products/${wanted._id}` });
+      const res = await shop.app.inject({ method: 'GET', url: `/api/products/${wanted._id}` });
       expect(res.statusCode).toBe(200);
       expect(productSchema.parse(res.json())).toEqual(wanted);
     });
@@ -101,7 +92,7 @@ describe.each(testDatabases)('products API on $name', (kind) => {
       ['a malformed id', 'not-an-id'],
       ['an id with SQL in it', "1' or '1'='1"],
     ])('answers 404 with a JSON error for %s', async (_label, id) => {
-      const res = await app.inject({
+      const res = await shop.app.inject({
         method: 'GET',
         url: `/api/products/${encodeURIComponent(id)}`,
       });
@@ -114,7 +105,7 @@ describe.each(testDatabases)('products API on $name', (kind) => {
     });
 
     it('answers 414 with a JSON error for an absurdly long id', async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/products/${'a'.repeat(500)}` });
+      const res = await shop.app.inject({ method: 'GET', url: `/api/products/${'a'.repeat(500)}` });
       expect(res.statusCode).toBe(414);
       expect(apiErrorSchema.parse(res.json()).error.code).toBe('uri_too_long');
     });

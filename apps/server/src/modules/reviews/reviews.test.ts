@@ -5,34 +5,25 @@ import {
   reviewListSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { demoReviews } from '../../db/seed/demo-data.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { buildTestApp } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 import { bearer, registerAccount, registerAdmin, type TestAccount } from '../../test/factories.js';
 
 const text = 'Sturdy cases, careful packing and a quick answer whenever we had a question.';
 
 describe.each(testDatabases)('reviews API on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind, {
+    before: (db) => seedDemoData(db, new Date('2026-06-01T12:00:00.000Z')),
+  });
   const newestFirst = [...demoReviews].sort((a, b) => a.daysAgo - b.daysAgo);
 
-  beforeAll(async () => {
-    db = await kind.open();
-    await seedDemoData(db, new Date('2026-06-01T12:00:00.000Z'));
-    app = await buildTestApp(db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
-
   it('lists reviews newest first with ISO times', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/reviews' });
+    const res = await shop.app.inject({ method: 'GET', url: '/api/reviews' });
     expect(res.statusCode).toBe(200);
     const reviews = reviewListSchema.parse(res.json());
     expect(reviews.map((r) => r.reviewer)).toEqual(newestFirst.map((r) => r.reviewer));
@@ -42,7 +33,10 @@ describe.each(testDatabases)('reviews API on $name', (kind) => {
   });
 
   it('returns the latest N with ?limit', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/reviews?limit=${HOME_REVIEW_COUNT}` });
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `/api/reviews?limit=${HOME_REVIEW_COUNT}`,
+    });
     const reviews = reviewListSchema.parse(res.json());
     expect(reviews).toHaveLength(HOME_REVIEW_COUNT);
     expect(reviews.map((r) => r.reviewer)).toEqual(
@@ -51,7 +45,7 @@ describe.each(testDatabases)('reviews API on $name', (kind) => {
   });
 
   it('never shows an email address or user id', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/reviews' });
+    const res = await shop.app.inject({ method: 'GET', url: '/api/reviews' });
     for (const review of res.json() as Record<string, unknown>[]) {
       expect(Object.keys(review).sort()).toEqual(['_id', 'rating', 'review', 'reviewer', 'time']);
     }
@@ -61,7 +55,7 @@ describe.each(testDatabases)('reviews API on $name', (kind) => {
   it.each(['0', '1000', 'ten', '1e1', '0x0a', '6.0', '6&limit=7'])(
     'refuses ?limit=%s, naming limit',
     async (limit) => {
-      const res = await app.inject({ method: 'GET', url: `/api/reviews?limit=${limit}` });
+      const res = await shop.app.inject({ method: 'GET', url: `/api/reviews?limit=${limit}` });
       expect(res.statusCode).toBe(400);
       const { error } = apiErrorSchema.parse(res.json());
       expect(error.code).toBe('validation_failed');
@@ -70,7 +64,7 @@ describe.each(testDatabases)('reviews API on $name', (kind) => {
   );
 
   it.each(['0', '-1', 'two', '1e2', '0x01', ''])('refuses ?page=%s, naming page', async (page) => {
-    const res = await app.inject({ method: 'GET', url: `/api/reviews?page=${page}` });
+    const res = await shop.app.inject({ method: 'GET', url: `/api/reviews?page=${page}` });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(apiErrorSchema.parse(res.json()).error.fields ?? {})).toEqual(['page']);
   });
@@ -78,12 +72,14 @@ describe.each(testDatabases)('reviews API on $name', (kind) => {
 
 /** Issue 10, point 9: 60 reviews in 101 ms as 'CaseForge Official', 3,000 in one 6.48 MB list. */
 describe.each(testDatabases)('review flooding and moderation on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind, { config: { REVIEW_RATE_LIMIT_PER_HOUR: '3' } });
   let admin: TestAccount;
   let customer: TestAccount;
   const call = (options: InjectOptions, token?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+    shop.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(token ? bearer(token) : {}) },
+    });
   const write = (token: string, review = text) =>
     call({ method: 'POST', url: '/api/reviews', payload: { rating: 5, review } }, token);
   const list = async (query = '') => {
@@ -97,18 +93,12 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
   };
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db, { REVIEW_RATE_LIMIT_PER_HOUR: '3' });
-    admin = await registerAdmin(app, db);
-    customer = await registerAccount(app, { name: 'Aisha Bello' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    admin = await registerAdmin(shop.app, shop.db);
+    customer = await registerAccount(shop.app, { name: 'Aisha Bello' });
   });
 
   it('lets one account write 3 reviews an hour, then answers 429 with Retry-After', async () => {
-    const other = await registerAccount(app, { name: 'Tom Walsh' });
+    const other = await registerAccount(shop.app, { name: 'Tom Walsh' });
     for (let i = 0; i < 3; i += 1) expect((await write(customer.token)).statusCode).toBe(200);
     const refused = await write(customer.token);
     expect(refused.statusCode).toBe(429);
@@ -127,7 +117,7 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
 
   it("refuses a customer's review under a name that passes for the shop", async () => {
     for (const name of ['CaseForge Official', 'Case-Forge', 'caseforge', 'Admin', 'Support Team']) {
-      const poser = await registerAccount(app, { name });
+      const poser = await registerAccount(shop.app, { name });
       const res = await write(poser.token);
       expect(res.statusCode, name).toBe(400);
       expect(apiErrorSchema.parse(res.json()).error.message).toBe(messages.reviewerNameReserved);
@@ -135,7 +125,7 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
     const { reviews } = await list();
     expect(reviews.some((review) => /caseforge|admin/i.test(review.reviewer))).toBe(false);
     // An admin speaks for the shop.
-    await db.kysely
+    await shop.db.kysely
       .updateTable('users')
       .set({ display_name: 'CaseForge Official' })
       .where('email', '=', admin.email)
@@ -156,13 +146,13 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
       'The Shop',
     ];
     for (const name of report) {
-      const poser = await registerAccount(app, { name });
+      const poser = await registerAccount(shop.app, { name });
       const res = await write(poser.token);
       expect(res.statusCode, name).toBe(400);
       expect(apiErrorSchema.parse(res.json()).error.message).toBe(messages.reviewerNameReserved);
     }
     for (const name of ['Anna Case', 'Forge Metals Ltd', 'Анна Каренина', 'Σωκράτης', '王小明']) {
-      const buyer = await registerAccount(app, { name });
+      const buyer = await registerAccount(shop.app, { name });
       expect((await write(buyer.token)).statusCode, name).toBe(200);
     }
     const { reviews } = await list();
@@ -180,12 +170,12 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
       created_at: new Date(start + i * 60_000).toISOString(),
     }));
     for (let i = 0; i < rows.length; i += 50) {
-      await db.kysely
+      await shop.db.kysely
         .insertInto('reviews')
         .values(rows.slice(i, i + 50))
         .execute();
     }
-    const all = await db.kysely.selectFrom('reviews').select('id').execute();
+    const all = await shop.db.kysely.selectFrom('reviews').select('id').execute();
 
     const first = await list();
     expect(first.reviews).toHaveLength(100);
@@ -215,7 +205,7 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
       call({ method: 'DELETE', url: `/api/reviews/${id}` }, token);
 
     it('is refused to anonymous callers and customers, the author included', async () => {
-      const author = await registerAccount(app, { name: 'Jin Park' });
+      const author = await registerAccount(shop.app, { name: 'Jin Park' });
       const { insertedId } = (await write(author.token)).json() as { insertedId: string };
       expect((await del(insertedId)).statusCode).toBe(401);
       expect((await del(insertedId, 'not-a-token')).statusCode).toBe(401);
@@ -225,7 +215,7 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
     });
 
     it('lets an admin delete a review: gone from the lists, a second delete is a 404', async () => {
-      const author = await registerAccount(app, { name: 'Mara Lind' });
+      const author = await registerAccount(shop.app, { name: 'Mara Lind' });
       const { insertedId } = (await write(author.token)).json() as { insertedId: string };
       const before = await list('?limit=6');
       expect(before.reviews[0]?._id).toBe(insertedId);

@@ -7,11 +7,12 @@ import {
   userListSchema,
   type User,
 } from '@shop/shared';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
-import { buildTestApp, TEST_AUTH_SECRET } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import { TEST_AUTH_SECRET } from '../../test/build-app.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 import {
   bearer,
   expiredToken,
@@ -34,8 +35,7 @@ interface Person {
 }
 
 describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind);
   let admin: TestAccount;
   let customer: TestAccount;
   let anotherCustomer: TestAccount;
@@ -43,7 +43,10 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
   let all: Person[];
 
   const call = (options: InjectOptions, token?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+    shop.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(token ? bearer(token) : {}) },
+    });
 
   /** The admin's GET /api/users with this query string; checks the answer's shape. */
   async function list(query = ''): Promise<{ users: User[]; total: number; ids: string[] }> {
@@ -69,9 +72,6 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
     );
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 9, minute)).toISOString();
     const special: Omit<Person, 'id'>[] = [
       { name: 'Priya Raman', email: 'priya.raman@example.com', uid: 'firebase-PRIYA-001' },
@@ -87,7 +87,7 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
     }));
     const fixtures: Person[] = [...special, ...plain].map((person) => ({ ...person, id: newId() }));
     for (const [i, person] of fixtures.entries()) {
-      await db.kysely
+      await shop.db.kysely
         .insertInto('users')
         .values({
           id: person.id,
@@ -103,12 +103,12 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
     }
 
     // Registered the real way, after the fixtures: the newest users.
-    admin = await registerAdmin(app, db);
-    customer = await registerAccount(app, { name: 'Carla Customer' });
-    anotherCustomer = await registerAccount(app, { name: 'Otto Other' });
+    admin = await registerAdmin(shop.app, shop.db);
+    customer = await registerAccount(shop.app, { name: 'Carla Customer' });
+    anotherCustomer = await registerAccount(shop.app, { name: 'Otto Other' });
     const registered: Person[] = [];
     for (const account of [admin, customer, anotherCustomer]) {
-      const row = await db.kysely
+      const row = await shop.db.kysely
         .selectFrom('users')
         .select(['id', 'uid'])
         .where('email', '=', account.email)
@@ -116,10 +116,6 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
       registered.push({ id: row.id, email: account.email, name: account.name, uid: row.uid });
     }
     all = [...fixtures, ...registered];
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
   });
 
   describe('without a query', () => {
@@ -302,7 +298,7 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
       'expired token': (
         await call(
           { method: 'GET', url, headers },
-          await expiredToken(db, customer, TEST_AUTH_SECRET),
+          await expiredToken(shop.db, customer, TEST_AUTH_SECRET),
         )
       ).statusCode,
       'forged token': (await call({ method: 'GET', url, headers }, await forgedToken(admin)))
@@ -368,7 +364,7 @@ describe.each(testDatabases)('GET /api/users for Manage Users on $name', (kind) 
   });
 
   it('documents the parameters and the X-Total-Count header', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await shop.app.inject({ method: 'GET', url: '/api/docs/json' });
     const document = res.json() as {
       paths: Record<
         string,

@@ -1,9 +1,9 @@
 import { apiErrorSchema, buyerDetailMessages, userSchema } from '@shop/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../auth/mailer.js';
-import { buildTestApp } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 import { bearer, registerAccount, registerAdmin, type TestAccount } from '../../test/factories.js';
 
 const details = {
@@ -14,23 +14,21 @@ const details = {
 
 /** Issue 12: a repeat buyer's company, VAT number and default shipping address. */
 describe.each(testDatabases)('buyer details on the profile on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind, {
+    deps: { mailer: { send: async (mail) => void outbox.push(mail) } },
+  });
   let admin: TestAccount;
   const outbox: Mail[] = [];
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db, {}, { mailer: { send: async (mail) => void outbox.push(mail) } });
-    admin = await registerAdmin(app, db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    admin = await registerAdmin(shop.app, shop.db);
   });
 
   const call = (options: InjectOptions, token?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+    shop.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(token ? bearer(token) : {}) },
+    });
   const getUser = (email: string, token?: string) =>
     call({ method: 'GET', url: `/api/user/${email}` }, token);
   const putProfile = (email: string, payload: object, token?: string) =>
@@ -38,7 +36,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
 
   describe('PUT /api/profile/{email} and GET /api/user/{email}', () => {
     it('saves company, a normalised VAT number and an address with its line breaks', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const res = await putProfile(me.email, { ...details, phone: '+44 113 496 0000' }, me.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
@@ -57,7 +55,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
     });
 
     it('starts with no buyer details and keeps the others when one is updated', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       expect((await getUser(me.email, me.token)).json()).toMatchObject({
         company: null,
         vatNumber: null,
@@ -73,7 +71,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
     });
 
     it("still takes the spec's fields alone, exactly as before", async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const spec = {
         displayName: 'Tom Walsh',
         location: 'Leeds',
@@ -99,7 +97,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
       ['an address too long', { shippingAddress: 'x\n'.repeat(251) }, 'shippingAddress'],
       ['an address that is not text', { shippingAddress: ['1 Road'] }, 'shippingAddress'],
     ])('refuses %s and changes nothing', async (_label, payload, field) => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       await putProfile(me.email, details, me.token);
       const before = (await getUser(me.email, me.token)).json();
       const res = await putProfile(me.email, { ...payload, location: 'Somewhere' }, me.token);
@@ -118,8 +116,8 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
     let owner: TestAccount;
     let other: TestAccount;
     beforeAll(async () => {
-      owner = await registerAccount(app);
-      other = await registerAccount(app);
+      owner = await registerAccount(shop.app);
+      other = await registerAccount(shop.app);
       await putProfile(owner.email, details, owner.token);
     });
 
@@ -159,7 +157,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
 
   describe('a new name reaches the identity record and its mails', () => {
     const resetMailTo = async (email: string) => {
-      const ask = await app.inject({
+      const ask = await shop.app.inject({
         method: 'POST',
         url: '/api/auth/request-password-reset',
         payload: { email, redirectTo: '/reset-password' },
@@ -174,14 +172,14 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
     };
 
     it('greets with the name changed on My Profile', async () => {
-      const me = await registerAccount(app, { name: 'Old Name' });
+      const me = await registerAccount(shop.app, { name: 'Old Name' });
       expect((await resetMailTo(me.email)).text).toMatch(/^Hello Old Name,/);
       outbox.length = 0;
 
       const res = await putProfile(me.email, { displayName: 'Priya Raman' }, me.token);
       expect(res.statusCode, res.body).toBe(200);
 
-      const identity = await db.kysely
+      const identity = await shop.db.kysely
         .selectFrom('auth_user')
         .select('name')
         .where('email', '=', me.email)
@@ -191,7 +189,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
     });
 
     it('leaves the identity name alone when the name is not sent or is refused', async () => {
-      const me = await registerAccount(app, { name: 'Kept Name' });
+      const me = await registerAccount(shop.app, { name: 'Kept Name' });
       await putProfile(me.email, { company: 'Acme' }, me.token);
       const refused = await putProfile(
         me.email,
@@ -199,7 +197,7 @@ describe.each(testDatabases)('buyer details on the profile on $name', (kind) => 
         me.token,
       );
       expect(refused.statusCode).toBe(400);
-      const identity = await db.kysely
+      const identity = await shop.db.kysely
         .selectFrom('auth_user')
         .select('name')
         .where('email', '=', me.email)

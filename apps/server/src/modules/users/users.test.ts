@@ -1,8 +1,9 @@
 import { apiErrorSchema, messages, userListSchema, userSchema } from '@shop/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_AUTH_SECRET } from '../../test/build-app.js';
-import { testDatabases, type TestDb } from '../../test/databases.js';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_AUTH_SECRET } from '../../test/build-app.js';
+import { testDatabases } from '../../test/databases.js';
+import { withShop } from '../../test/shop.js';
 import {
   bearer,
   expiredToken,
@@ -61,32 +62,30 @@ const matrix: MatrixCase[] = [
 ];
 
 describe.each(testDatabases)('users API on $name', (kind) => {
-  let db: TestDb;
-  let app: FastifyInstance;
+  const shop = withShop(kind);
   let admin: TestAccount;
 
   beforeAll(async () => {
-    db = await kind.open();
-    app = await buildTestApp(db);
-    admin = await registerAdmin(app, db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    admin = await registerAdmin(shop.app, shop.db);
   });
 
   const call = (options: InjectOptions, token?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
+    shop.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(token ? bearer(token) : {}) },
+    });
 
   describe.each(matrix)('access to $call', ({ request, expected, targetIsAdmin }) => {
     it.each(Object.entries(expected) as [Caller, number][])(
       '%s gets %i',
       async (caller, status) => {
-        const target = targetIsAdmin ? await registerAdmin(app, db) : await registerAccount(app);
-        const other = await registerAccount(app);
+        const target = targetIsAdmin
+          ? await registerAdmin(shop.app, shop.db)
+          : await registerAccount(shop.app);
+        const other = await registerAccount(shop.app);
         const token: Record<Caller, string | undefined> = {
           anonymous: undefined,
-          'expired token': await expiredToken(db, target, TEST_AUTH_SECRET),
+          'expired token': await expiredToken(shop.db, target, TEST_AUTH_SECRET),
           'forged token': await forgedToken(target),
           owner: target.token,
           'another customer': other.token,
@@ -101,7 +100,7 @@ describe.each(testDatabases)('users API on $name', (kind) => {
 
   describe('GET /api/user/{email}', () => {
     it('returns the role and the profile fields', async () => {
-      const me = await registerAccount(app, { name: 'Priya Raman' });
+      const me = await registerAccount(shop.app, { name: 'Priya Raman' });
       const res = await call(
         { method: 'GET', url: `/api/user/${me.email.toUpperCase()}` },
         me.token,
@@ -125,7 +124,7 @@ describe.each(testDatabases)('users API on $name', (kind) => {
 
   describe('PUT /api/profile/{email}', () => {
     it('updates only the filled fields and answers with insertedId', async () => {
-      const me = await registerAccount(app, { name: 'Tom Walsh' });
+      const me = await registerAccount(shop.app, { name: 'Tom Walsh' });
       const first = await call(
         {
           method: 'PUT',
@@ -170,7 +169,7 @@ describe.each(testDatabases)('users API on $name', (kind) => {
       ['an email', { email: 'other@example.com' }, ''],
       ['a huge location', { location: 'x'.repeat(5000) }, 'location'],
     ])('refuses %s and changes nothing', async (_label, payload, field) => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const before = (await call({ method: 'GET', url: `/api/user/${me.email}` }, me.token)).json();
       const res = await call({ method: 'PUT', url: `/api/profile/${me.email}`, payload }, me.token);
       expect(res.statusCode).toBe(400);
@@ -184,7 +183,7 @@ describe.each(testDatabases)('users API on $name', (kind) => {
 
   describe('GET /api/users', () => {
     it('lists every user with the spec fields and nothing secret', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const res = await call({ method: 'GET', url: '/api/users' }, admin.token);
       const users = userListSchema.parse(res.json());
       expect(users.map((u) => u.email)).toEqual(expect.arrayContaining([admin.email, me.email]));
@@ -197,7 +196,7 @@ describe.each(testDatabases)('users API on $name', (kind) => {
 
   describe('roles', () => {
     it('promotes and demotes, and the change applies to existing tokens at once', async () => {
-      const me = await registerAccount(app);
+      const me = await registerAccount(shop.app);
       const listAsMe = () => call({ method: 'GET', url: '/api/users' }, me.token);
       expect((await listAsMe()).statusCode).toBe(403);
       expect((await listAsMe()).json()).toMatchObject({
@@ -232,9 +231,9 @@ describe.each(testDatabases)('users API on $name', (kind) => {
 
     it('keeps at least one admin when the last two demote each other at once', async () => {
       // Leave exactly two admins in the shop.
-      await db.kysely.updateTable('users').set({ role: 'user' }).execute();
-      const a = await registerAdmin(app, db);
-      const b = await registerAdmin(app, db);
+      await shop.db.kysely.updateTable('users').set({ role: 'user' }).execute();
+      const a = await registerAdmin(shop.app, shop.db);
+      const b = await registerAdmin(shop.app, shop.db);
       const [ab, ba] = await Promise.all([
         call({ method: 'PUT', url: `/api/user/user/${b.email}` }, a.token),
         call({ method: 'PUT', url: `/api/user/user/${a.email}` }, b.token),
@@ -244,14 +243,14 @@ describe.each(testDatabases)('users API on $name', (kind) => {
       // caller is no longer an admin.
       expect(statuses[0]).toBe(200);
       expect([403, 409]).toContain(statuses[1]);
-      const admins = await db.kysely
+      const admins = await shop.db.kysely
         .selectFrom('users')
         .select('email')
         .where('role', '=', 'admin')
         .execute();
       expect(admins).toHaveLength(1);
       // Put the shared admin back for the other tests.
-      await db.kysely
+      await shop.db.kysely
         .updateTable('users')
         .set({ role: 'admin' })
         .where('email', '=', admin.email)
