@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type DatabaseIntrospector, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import type { Database } from './schema.js';
 import type { Db } from './database.js';
 import { initial } from './migrations/0001-initial.js';
 import { auth } from './migrations/0002-auth.js';
@@ -39,20 +40,66 @@ export function migrations(db: Db): Record<string, Migration> {
 }
 
 /**
+ * What Kysely's migrator asks a PostgreSQL database, narrowed to our schema. Its own introspector
+ * reads every column of every schema, with `pg_get_serial_sequence` for each, and that query fails
+ * ("schema … does not exist", "column … does not exist") while another schema of the same
+ * database is being changed or dropped: the tests' schemas side by side, or another shop's. The
+ * migrator needs only to know whether its schema and two tables are there.
+ */
+function introspectionOf(kysely: Kysely<Database>, schema: string): DatabaseIntrospector {
+  return {
+    getSchemas: async () =>
+      (
+        await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace
+          where nspname = ${schema}`.execute(kysely)
+      ).rows,
+    getTables: async () =>
+      (
+        await sql<{ name: string }>`select tablename as name from pg_catalog.pg_tables
+          where schemaname = ${schema}`.execute(kysely)
+      ).rows.map(({ name }) => ({ name, schema, isView: false, isForeign: false, columns: [] })),
+  };
+}
+
+/**
+ * The Kysely instance the migrator sees: the shop's own, but asking `introspectionOf` instead of
+ * Kysely's introspector. Every other member is the instance's own, called on the instance (its
+ * private fields do not survive a proxy as `this`).
+ */
+function withIntrospection(
+  kysely: Kysely<Database>,
+  introspection: DatabaseIntrospector,
+): Kysely<Database> {
+  return new Proxy(kysely, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
+}
+
+/**
  * Kysely's migrator over our migrations. Kysely looks for its bookkeeping tables in every schema
- * unless told which one: it is pinned to ours, or a database holding several shops' schemas (the
- * tests') would confuse it.
+ * unless told which one: it is pinned to ours, and on PostgreSQL only ours is read.
  */
 export async function createMigrator(db: Db): Promise<Migrator> {
-  const schema =
-    db.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
-          .rows[0]?.schema
-      : undefined;
+  if (db.dialect !== 'postgres') {
+    return new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: () => Promise.resolve(migrations(db)) },
+    });
+  }
+  const schema = (
+    await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)
+  ).rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL names no current schema: check the search_path');
   return new Migrator({
-    db: db.kysely,
+    db: withIntrospection(db.kysely, introspectionOf(db.kysely, schema)),
     provider: { getMigrations: () => Promise.resolve(migrations(db)) },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    migrationTableSchema: schema,
   });
 }
 
