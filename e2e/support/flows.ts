@@ -35,9 +35,11 @@ export async function logOut(page: Page) {
  * its dialog in; on a loaded machine Playwright can find the button "stable" between two slow
  * animation frames and click where it was a moment before, which misses it (seen in CI). So
  * while the dialog is still open after a try, press again; a dialog that closed is never
- * pressed twice.
+ * pressed twice. It waits for the dialog first: called right after the click that opens it, a
+ * dialog not drawn yet looked closed, and nothing was pressed (seen in CI).
  */
 export async function confirmIn(dialog: Locator, name: string) {
+  await expect(dialog).toBeVisible();
   await expect(async () => {
     if (await dialog.isVisible())
       await dialog.getByRole('button', { name }).click({ timeout: 2_000 });
