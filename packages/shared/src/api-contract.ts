@@ -154,6 +154,11 @@ export const apiContract = {
   'GET /orders': { querystring: adminOrderListQuerySchema, response: orderListSchema },
   'PUT /order/:id': { params: idParamsSchema, response: orderModifiedSchema },
   'PUT /ship/:id': { params: idParamsSchema, body: shipBodySchema, response: orderModifiedSchema },
+  'PUT /orders/:id/shipment': {
+    params: idParamsSchema,
+    body: shipInputSchema,
+    response: orderModifiedSchema,
+  },
   'DELETE /orders/:id': { params: idParamsSchema, response: deletedCountSchema },
   'GET /orders/:id/invoice': {
     params: idParamsSchema,
