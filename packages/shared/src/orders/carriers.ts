@@ -56,8 +56,9 @@ export const carrierMessages = {
   /** The carrier select's first option: shipping without tracking. */
   none: 'No tracking',
   other: 'Other',
-  otherName: 'Carrier name',
-  otherNameRequired: 'Enter the carrier’s name',
+  // Not "Carrier …": the Carrier select keeps a label no other field's contains.
+  otherName: 'Shipping company',
+  otherNameRequired: 'Enter the name of the shipping company',
   /** The accessible name of a tracking link: it opens the carrier's site in a new tab. */
   trackingLinkLabel: (carrier: string, trackingNumber: string) =>
     `Track ${trackingNumber} at ${carrier} (opens in a new tab)`,
