@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   b2bMessages,
+  carrierMessages,
   confirmMessages,
   formatPrice,
   messages,
@@ -184,7 +185,8 @@ test.describe('the order page', () => {
     await expect(page.getByRole('heading', { name: messages.paymentCompleted })).toBeVisible();
     await logOut(page);
 
-    // The admin ships it: the dialog asks for carrier and tracking number, both or neither.
+    // The admin ships it: the dialog asks for the carrier, from a list, and the tracking
+    // number, both or neither.
     await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`/dashboard/manage?q=${encodeURIComponent(customer.email)}`);
     const what = `${order.orderPName} for ${customer.name}`;
@@ -196,7 +198,7 @@ test.describe('the order page', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: confirmMessages.shipTitle })).toBeVisible();
     await expect(dialog.getByLabel(text.carrier)).toBeFocused();
-    await dialog.getByLabel(text.carrier).fill(CARRIER);
+    await dialog.getByLabel(text.carrier).selectOption(CARRIER);
     await dialog.getByRole('button', { name: confirmMessages.shipConfirm }).click();
     await expect(dialog.getByText(b2bMessages.trackingRequired)).toBeVisible();
     await expect(dialog.getByLabel(text.trackingNumber)).toBeFocused();
@@ -227,7 +229,14 @@ test.describe('the order page', () => {
     const shipped = timeline.getByRole('listitem').nth(2);
     await expect(shipped).toHaveAttribute('aria-current', 'step');
     await expect(shipped).toContainText(CARRIER);
-    await expect(shipped).toContainText(TRACKING);
+    // The tracking number links to the carrier's page, in a new tab.
+    const track = shipped.getByRole('link', {
+      name: carrierMessages.trackingLinkLabel(CARRIER, TRACKING),
+    });
+    await expect(track).toHaveText(TRACKING);
+    await expect(track).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${TRACKING}`);
+    await expect(track).toHaveAttribute('target', '_blank');
+    await expect(track).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(timeline.getByRole('listitem').nth(1)).not.toContainText(text.notYet);
     await expect(page.getByRole('link', { name: text.payNow })).toHaveCount(0);
     await expectAccessible();

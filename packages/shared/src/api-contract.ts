@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { shipInputSchema } from './catalog/b2b.js';
-import { productInputSchema, reviewCreateSchema, uploadResultSchema } from './catalog/catalog.js';
+import {
+  productInputSchema,
+  productUpdateSchema,
+  reviewCreateSchema,
+  uploadResultSchema,
+} from './catalog/catalog.js';
 import {
   identitySessionResultSchema,
   identityStatusSchema,
@@ -113,7 +118,7 @@ export const apiContract = {
   'POST /product': { body: productInputSchema, response: productCreatedSchema },
   'PUT /products/:id': {
     params: idParamsSchema,
-    body: productInputSchema,
+    body: productUpdateSchema,
     response: productUpdatedSchema,
   },
   'GET /products/:id/open-orders': { params: idParamsSchema, response: productOpenOrdersSchema },
@@ -149,6 +154,11 @@ export const apiContract = {
   'GET /orders': { querystring: adminOrderListQuerySchema, response: orderListSchema },
   'PUT /order/:id': { params: idParamsSchema, response: orderModifiedSchema },
   'PUT /ship/:id': { params: idParamsSchema, body: shipBodySchema, response: orderModifiedSchema },
+  'PUT /orders/:id/shipment': {
+    params: idParamsSchema,
+    body: shipInputSchema,
+    response: orderModifiedSchema,
+  },
   'DELETE /orders/:id': { params: idParamsSchema, response: deletedCountSchema },
   'GET /orders/:id/invoice': {
     params: idParamsSchema,

@@ -19,6 +19,7 @@ export * from './catalog/stock.js';
 export * from './lists/tables.js';
 export * from './catalog/b2b.js';
 export * from './orders/order-states.js';
+export * from './orders/carriers.js';
 export * from './orders/order-page.js';
 export * from './orders/order-mail.js';
 export * from './orders/invoice.js';

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A conflict's figures now (`{aqty: 700}`), so the client can show them and retry. */
+    readonly current?: Record<string, number>,
   ) {
     super(message);
     this.name = 'AppError';

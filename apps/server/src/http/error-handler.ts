@@ -4,8 +4,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
 import { createStorageHealth, STORAGE_RETRY_AFTER_SECONDS } from './storage-health.js';
 
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function body(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  current?: Record<string, number>,
+): ApiError {
+  return {
+    error: { code, message, ...(fields && { fields }), ...(current && { current }) },
+  };
 }
 
 /** Field errors keyed by field name (`name`, `items.0.qty`), or by the part of the request. */
@@ -147,7 +154,9 @@ export function registerErrorHandling(
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+      return reply
+        .status(error.status)
+        .send(body(error.code, error.message, error.fields, error.current));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(error);

@@ -649,6 +649,11 @@ const semantics: Record<string, Semantic> = {
     if (!order) return 'unknown order';
     return order.orderStatus !== 'placed' ? 'order is not placed' : undefined;
   },
+  'PUT /api/orders/:id/shipment': ({ params, fx }) => {
+    const order = findOrder(fx, params['id']);
+    if (!order) return 'unknown order';
+    return order.orderStatus !== 'shipped' ? 'order is not shipped' : undefined;
+  },
   'POST /api/create-payment-intent': (input) => {
     const { order, refusal } = visibleOrder(input, input.body['orderId']);
     if (refusal || !order) return refusal;
@@ -786,6 +791,11 @@ function baseParts(key: string, caller: Caller, fx: FuzzFixtures): Parts {
       return parts(
         { id: fx.orders.find((order) => order.orderStatus === 'placed')?.id ?? anyOrder },
         json({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }),
+      );
+    case 'PUT /api/orders/:id/shipment':
+      return parts(
+        { id: fx.orders.find((order) => order.orderStatus === 'shipped')?.id ?? anyOrder },
+        json({ carrier: 'DHL', trackingNumber: 'JD014600006281234567' }),
       );
     case 'GET /api/order':
       return parts({}, undefined, { userEmail: email });

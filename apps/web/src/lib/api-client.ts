@@ -24,6 +24,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** A conflict's figures now (`stock_changed`: `{aqty: 700}`). */
+    readonly current: Record<string, number> = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -89,8 +91,8 @@ async function apiRequest(key: string, args: CallArgs = {}, accept: string): Pro
     onUnauthorized();
   }
   if (isApiError(body)) {
-    const { code, message, fields } = body.error;
-    throw new ApiRequestError(response.status, code, message, fields);
+    const { code, message, fields, current } = body.error;
+    throw new ApiRequestError(response.status, code, message, fields, current);
   }
   throw new ApiRequestError(response.status, 'http', `The request failed (${response.status}).`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carrierName } from '../orders/carriers.js';
 import { messages } from '../common/messages.js';
 import { stockMessages } from './stock.js';
 
@@ -68,6 +69,7 @@ export const b2bMessages = {
   trackingRequired: 'Tracking number is required with a carrier',
   orderNotPaid: 'Only a paid order can be shipped.',
   orderAlreadyShipped: 'This order has already been shipped.',
+  orderNotShipped: 'Only a shipped order has tracking to correct.',
   moreProducts: (first: string, more: number) => `${first} + ${more} more`,
 } as const;
 
@@ -102,6 +104,7 @@ export const b2bErrorStatus = {
   order_already_paid: 409,
   order_not_paid: 409,
   order_already_shipped: 409,
+  order_not_shipped: 409,
 } as const;
 
 /** `orderPName` of an order: the product's name for one line, `<first> + N more` for several. */
@@ -128,10 +131,19 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-/** `PUT /api/ship/{id}`: the carrier and tracking number, both or neither. */
+/**
+ * `PUT /api/ship/{id}` and `PUT /api/orders/{id}/shipment`: the carrier and tracking number,
+ * both or neither. A carrier of the list in any case is stored in its own spelling ('ups' is
+ * 'UPS'); any other name is an 'Other' carrier, kept as sent (orders/carriers.ts).
+ */
 export const shipInputSchema = z
   .object({
-    carrier: z.string().trim().max(60, 'Carrier must be at most 60 characters').optional(),
+    carrier: z
+      .string()
+      .trim()
+      .max(60, 'Carrier must be at most 60 characters')
+      .transform(carrierName)
+      .optional(),
     trackingNumber: z
       .string()
       .trim()

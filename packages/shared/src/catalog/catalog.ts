@@ -3,6 +3,7 @@ import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from '../common/constants.j
 import { messages } from '../common/messages.js';
 import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { checkProductRules, productB2bFields } from './product-rules.js';
+import { stockEditMessages } from './stock.js';
 
 export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 10_000_000;
@@ -42,41 +43,70 @@ export const imageUrlField = z
   );
 
 /**
- * `POST /api/product` and `PUT /api/products/{id}`. PUT replaces the product: a B2B field it
- * leaves out takes its default, as on create (the Edit Product form always sends them all).
+ * A product's fields, as `POST /api/product` and `PUT /api/products/{id}` take them. PUT
+ * replaces the product: a B2B field it leaves out takes its default, as on create (the Edit
+ * Product form always sends them all).
+ *
+ * The stock may be any whole number from 0, below the minimum too (0 is "sold out"): the minimum
+ * is a rule for an order (`quantityIssue`), not for what the warehouse holds (issue 22, review
+ * defect 7).
  */
-export const productInputSchema = z
-  .object({
-    name: z
-      .string({ message: 'Product Name is required' })
-      .trim()
-      .min(1, 'Product Name is required')
-      .max(120, 'Product Name must be at most 120 characters'),
-    description: z
-      .string()
-      .trim()
-      .max(2000, 'Description must be at most 2000 characters')
-      .default(''),
-    imgURL: imageUrlField,
-    price: numberField('Price', decimalInput).pipe(
+const productFields = z.object({
+  name: z
+    .string({ message: 'Product Name is required' })
+    .trim()
+    .min(1, 'Product Name is required')
+    .max(120, 'Product Name must be at most 120 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters')
+    .default(''),
+  imgURL: imageUrlField,
+  price: numberField('Price', decimalInput).pipe(
+    z
+      .number()
+      .gt(0, 'Price must be more than 0')
+      .max(MAX_PRODUCT_PRICE, 'Price is too large')
+      .refine(
+        (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
+        'Price can have at most 2 decimals',
+      ),
+  ),
+  aqty: wholeNumber('Available Quantity'),
+  minquantity: wholeNumber('MinimumQuantity'),
+  ...productB2bFields,
+});
+
+/** `POST /api/product`. */
+export const productInputSchema = productFields.superRefine(checkProductRules);
+
+/**
+ * `PUT /api/products/{id}`: the product's fields, and `expectedAqty`, the stock the edit form
+ * opened with. With it, a changed `aqty` is written only if the stock is still that figure, in
+ * the same statement (a 409 `stock_changed` with the figure now, otherwise), so an order placed
+ * while the form was open is never counted twice. Without it (a client that predates it), `aqty`
+ * is written as sent: a stock count. Docs: docs/decisions/2026-11-26-stock-edit-against-the-figure-seen.md.
+ */
+export const productUpdateSchema = productFields
+  .extend({
+    expectedAqty: wholeNumberInput(
       z
-        .number()
-        .gt(0, 'Price must be more than 0')
-        .max(MAX_PRODUCT_PRICE, 'Price is too large')
-        .refine(
-          (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
-          'Price can have at most 2 decimals',
-        ),
+        .number(numberMessages(stockEditMessages.expectedWhole, stockEditMessages.expectedWhole))
+        .refine(Number.isFinite, stockEditMessages.expectedWhole)
+        .pipe(
+          z
+            .number()
+            .int(stockEditMessages.expectedWhole)
+            .min(0, stockEditMessages.expectedWhole)
+            .max(MAX_STOCK, stockEditMessages.expectedWhole),
+        )
+        .optional(),
     ),
-    aqty: wholeNumber('Available Quantity'),
-    minquantity: wholeNumber('MinimumQuantity'),
-    ...productB2bFields,
-  })
-  .refine((p) => p.minquantity <= p.aqty, {
-    path: ['minquantity'],
-    message: 'MinimumQuantity cannot be more than the Available Quantity',
   })
   .superRefine(checkProductRules);
+export type ProductUpdate = z.input<typeof productUpdateSchema>;
+
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /** `POST /api/reviews`: time, author and reviewer name come from the server and the token. */

@@ -56,12 +56,16 @@ export type ProductOpenOrders = z.infer<typeof productOpenOrdersSchema>;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** What the admin's delete dialog adds to the spec's text, from `GET /products/{id}/open-orders`. */
+/**
+ * What the admin's delete dialog says under the spec's text (SPEC section 8 fixes 'You are
+ * deleting orderID: …' and 'Yes, delete it!'), from `GET /products/{id}/open-orders`: in a
+ * paragraph of its own, what will really happen (issue 22, review defect 21).
+ */
 export const productRemovalMessages = {
-  impact: ({ orders, unpaidOrders }: ProductOpenOrders): string | null =>
+  impact: ({ orders, unpaidOrders }: ProductOpenOrders): string =>
     orders === 0
-      ? null
-      : `It has ${plural(orders, 'order')}, so it will be archived: removed from the catalog and kept for its orders.${
+      ? 'It has no orders, so it will be deleted.'
+      : `It has ${plural(orders, 'order')}, so it will be archived, not deleted: removed from the catalog and kept for its orders.${
           unpaidOrders > 0
             ? ` ${plural(unpaidOrders, 'unpaid order')} will be cancelled, and ${unpaidOrders === 1 ? 'its customer is' : 'their customers are'} not charged.`
             : ''

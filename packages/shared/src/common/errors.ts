@@ -41,6 +41,11 @@ export const apiErrorSchema = z.object({
     code: z.enum(errorCodes),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * A conflict's current figures, named like the fields they are about: a stock edit made
+     * against a changed stock (`stock_changed`) carries `{aqty: 700}`, the stock now.
+     */
+    current: z.record(z.string(), z.number()).optional(),
   }),
 });
 

@@ -34,8 +34,12 @@ export const confirmMessages = {
   markPaidConfirm: 'Yes, mark it paid',
   shipTitle: 'Ship this order?',
   shipText: (product: string, customer: string) =>
-    `The order of ${product} for ${customer} will be marked as shipped. This cannot be undone.`,
+    `The order of ${product} for ${customer} will be marked as shipped. The carrier and tracking number can be corrected later.`,
   shipConfirm: 'Yes, ship it',
+  editTrackingTitle: 'Edit tracking',
+  editTrackingText: (product: string, customer: string) =>
+    `Correct the carrier and tracking number of the order of ${product} for ${customer}. The order stays shipped.`,
+  editTrackingConfirm: 'Save tracking',
   makeAdminTitle: 'Make this user an admin?',
   makeAdminText: (name: string, email: string) =>
     `${name} (${email}) will be able to manage every product, order and user.`,

@@ -41,7 +41,15 @@ export const orderPageMessages = {
   cancelledUnpaid: 'Cancelled: it was not paid in time, and its stock was released.',
   cancelledRefund: 'Cancelled after it was paid: the payment will be refunded.',
   /** The Ship Order dialog's fields. */
-  shipFieldsHint: 'Both or neither: leave both empty to ship without tracking.',
+  shipFieldsHint:
+    'Choose the carrier and enter its tracking number, or choose No tracking to ship without one.',
+  /** The admin's actions on a shipped order, and what they say when done. */
+  editTracking: 'Edit tracking',
+  trackingUpdated: 'Tracking updated.',
+  markedPaid: 'Marked as paid.',
+  orderShipped: 'Order shipped.',
+  /** The admin's actions on the order page. */
+  adminActions: 'Admin actions',
 } as const;
 
 export type TimelineStepKind = 'placed' | 'paid' | 'shipped' | 'cancelled';

@@ -18,6 +18,8 @@ export const orderTransitions = {
     to: { payment_status: 'paid', order_status: 'placed' },
   },
   ship: { from: { order_status: 'placed' }, to: { order_status: 'shipped' } },
+  /** A shipped order's carrier and tracking number corrected; shipping itself stays one-way. */
+  editShipment: { from: { order_status: 'shipped' }, to: {} },
   /** Not paid in time, or its product was archived: the stock goes back (DESIGN.md section 11). */
   cancel: {
     from: { payment_status: 'pending' },

@@ -116,4 +116,32 @@ describe('order mails', () => {
     expect(untracked.text).toContain('did not give a tracking number');
     expect(untracked.text).not.toContain('Carrier:');
   });
+
+  it("shipped: a listed carrier's tracking number links to its page, encoded, in text and HTML", () => {
+    const shipped = sampleOrder({
+      paid: true,
+      paymentStatus: 'paid',
+      orderStatus: 'shipped',
+      shippedAt: '2026-11-26T08:00:00.000Z',
+      shipment: {
+        carrier: 'UPS',
+        trackingNumber: '1Z 99"<9>',
+        shippedAt: '2026-11-26T08:00:00.000Z',
+      },
+    });
+    const mail = renderOrderMail('order-shipped', shipped, { publicUrl: PUBLIC_URL, now: NOW });
+    const url = 'https://www.ups.com/track?tracknum=1Z%2099%22%3C9%3E';
+    expect(mail.text).toContain(`Tracking number: 1Z 99"<9> (${url})`);
+    expect(mail.html).toContain(
+      `<a href="${url}" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8">1Z 99&quot;&lt;9&gt;</a>`,
+    );
+    // An 'Other' carrier (the test above: 'DHL <Express>') has no link.
+    const other = renderOrderMail(
+      'order-shipped',
+      { ...shipped, shipment: { ...shipped.shipment!, carrier: 'Acme Freight' } },
+      { publicUrl: PUBLIC_URL, now: NOW },
+    );
+    expect(other.text).toContain('Tracking number: 1Z 99"<9>\n');
+    expect(other.html).not.toContain('ups.com');
+  });
 });

@@ -10,6 +10,7 @@ import {
   orderMailMessages as m,
   orderPageUrl,
   paymentPageUrl,
+  trackingUrl,
   type Order,
 } from '@shop/shared';
 import type { Mail } from '../../auth/mailer.js';
@@ -31,12 +32,23 @@ interface MailContent {
   intro: string;
   /** The order's lines and total; left out of the shipping notice. */
   withLines: boolean;
-  /** Label and value pairs under the lines (PO number, paid on, tracking number, ...). */
-  facts: [string, string][];
+  /**
+   * Label and value pairs under the lines (PO number, paid on, tracking number, ...); a value
+   * with an address is a link (the tracking number at its carrier).
+   */
+  facts: ([string, string] | [string, string, string])[];
   /** Paragraphs after the facts. */
   notes: string[];
   /** Buttons: label and address. */
   links: [string, string][];
+}
+
+/** The tracking number, with the carrier's tracking page when the carrier is on the list. */
+function trackingFact(shipment: NonNullable<Order['shipment']>): MailContent['facts'][number] {
+  const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  return url
+    ? [m.trackingNumber, shipment.trackingNumber, url]
+    : [m.trackingNumber, shipment.trackingNumber];
 }
 
 function contentOf(
@@ -89,8 +101,8 @@ function contentOf(
           ...(order.shipment
             ? ([
                 [m.carrier, order.shipment.carrier],
-                [m.trackingNumber, order.shipment.trackingNumber],
-              ] as [string, string][])
+                trackingFact(order.shipment),
+              ] as MailContent['facts'])
             : []),
           [
             m.shippedOn,
@@ -116,7 +128,9 @@ function textOf(order: Order, content: MailContent): string {
     for (const line of order.lines) parts.push(`  ${line.quantity} x ${line.productName}`);
   }
   if (content.facts.length > 0) parts.push('');
-  for (const [label, value] of content.facts) parts.push(`${label}: ${value}`);
+  for (const [label, value, href] of content.facts) {
+    parts.push(href ? `${label}: ${value} (${href})` : `${label}: ${value}`);
+  }
   for (const note of content.notes) parts.push('', note);
   for (const [label, href] of content.links) parts.push('', `${label}: ${href}`);
   parts.push('', m.signOff);
@@ -152,8 +166,12 @@ function htmlOf(order: Order, content: MailContent): string {
     : '';
   const facts = content.facts
     .map(
-      ([label, value]) =>
-        `<tr><th style="${cell}text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`,
+      ([label, value, href]) =>
+        `<tr><th style="${cell}text-align:left">${e(label)}</th><td style="${cell}">${
+          href
+            ? `<a href="${e(href)}" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8">${e(value)}</a>`
+            : e(value)
+        }</td></tr>`,
     )
     .join('');
   const links = content.links

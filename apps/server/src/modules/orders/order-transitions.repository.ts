@@ -269,6 +269,23 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
+     * A shipped order's carrier and tracking number corrected (or removed), in one UPDATE that
+     * applies only while the order is shipped; undefined when it is not (any more).
+     */
+    editShipment(
+      id: string,
+      shipment?: { carrier: string; trackingNumber: string },
+    ): Promise<OrderRow | undefined> {
+      return applyTransition(db, id, 'editShipment', {
+        carrier: shipment?.carrier ?? null,
+        tracking_number: shipment?.trackingNumber ?? null,
+        updated_at: nowIso(),
+      })
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
      * Deletes an unpaid order and gives every line's stock back, in one transaction. Its
      * payment rows stay (they no longer reference the order), so a late success at the gateway
      * is still matched.

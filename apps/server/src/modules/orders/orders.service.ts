@@ -327,6 +327,25 @@ export function createOrdersService({
     },
 
     /**
+     * Corrects a shipped order's carrier and tracking number (admins): both, or neither to
+     * remove them. Shipping itself stays one-way; no mail is sent again (the order page and the
+     * tracking link show the correction; docs/decisions/2026-11-26-carrier-list.md).
+     */
+    async editShipment(id: string, input: ShipInput) {
+      const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
+      if (!row) throw notFound();
+      const notShipped = () => new AppError('order_not_shipped', b2bMessages.orderNotShipped);
+      if (!canApply('editShipment', row)) throw notShipped();
+      const shipment =
+        input.carrier && input.trackingNumber
+          ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
+          : undefined;
+      const order = await orders.editShipment(id, shipment);
+      if (!order) throw notShipped();
+      return { modifiedCount: 1, order: await presentOne(order) };
+    },
+
+    /**
      * Deletes an unpaid order (its owner or an admin). Its open card payments are cancelled
      * first, so none can be charged for an order that no longer exists; a card charged meanwhile
      * pays the order instead, and the order stays.

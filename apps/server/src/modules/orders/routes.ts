@@ -122,6 +122,21 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       (request) => orders.ship(request.params.id, request.body),
     );
 
+    app.put(
+      '/orders/:id/shipment',
+      {
+        config: { access: 'admin' },
+        schema: {
+          operationId: 'editOrderShipment',
+          tags: ['orders'],
+          summary:
+            'Correct the carrier and tracking number of a shipped order (admins; both or neither); 409 unless the order is shipped',
+          ...fromContract('PUT /orders/:id/shipment', 404, 409),
+        },
+      },
+      (request) => orders.editShipment(request.params.id, request.body),
+    );
+
     app.delete(
       '/orders/:id',
       {

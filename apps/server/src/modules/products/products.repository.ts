@@ -53,6 +53,12 @@ const columns = (f: ProductFields) => ({
 const SKU_INDEX = { index: 'products_sku_lower_idx', table: 'products', column: 'sku' } as const;
 export const SKU_TAKEN = 'sku-taken';
 
+/** A stock edit made against a figure the stock no longer has: the product as it is now. */
+export interface StockChanged {
+  kind: 'stock-changed';
+  current: ProductRow;
+}
+
 /** What the orders module lends the catalog to remove a product that has orders. */
 export interface ProductOrders {
   countForProduct(
@@ -236,22 +242,42 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
       return row;
     },
 
+    /**
+     * Replaces a product's fields in one UPDATE. With `expectedAqty` (the stock the admin's form
+     * opened with), the stock is part of the statement's condition: a new figure is written only
+     * while the stock is still the one the admin saw (`aqty = expectedAqty` in the WHERE), so an
+     * order placed meanwhile (which lowers it in its own conditional UPDATE) is never overwritten
+     * and counted twice; when the figure is unchanged the stock is left out of the SET, and an
+     * order placed meanwhile stays counted. Without it, `aqty` is written as sent (a stock count).
+     */
     async update(
       id: string,
       fields: ProductFields,
-    ): Promise<ProductRow | typeof SKU_TAKEN | undefined> {
+      expectedAqty?: number,
+    ): Promise<ProductRow | typeof SKU_TAKEN | StockChanged | undefined> {
+      const { aqty, ...others } = columns(fields);
+      const stockUntouched = expectedAqty !== undefined && expectedAqty === fields.aqty;
+      const guarded = expectedAqty !== undefined && !stockUntouched;
+      let updated: bigint;
       try {
-        await db
+        let query = db
           .updateTable('products')
-          .set({ ...columns(fields), updated_at: nowIso() })
+          .set({
+            ...others,
+            ...(stockUntouched ? {} : { aqty }),
+            updated_at: nowIso(),
+          })
           .where('id', '=', id)
-          .where('archived_at', 'is', null)
-          .execute();
+          .where('archived_at', 'is', null);
+        if (guarded) query = query.where('aqty', '=', expectedAqty);
+        updated = (await query.executeTakeFirst()).numUpdatedRows;
       } catch (error) {
         if (isUniqueViolation(error, SKU_INDEX)) return SKU_TAKEN;
         throw error;
       }
-      return this.findById(id);
+      const row = await this.findById(id);
+      if (row && guarded && Number(updated) === 0) return { kind: 'stock-changed', current: row };
+      return row;
     },
 
     /**

@@ -1,7 +1,8 @@
-import type { productInputSchema } from '@shop/shared';
+import type { productInputSchema, productUpdateSchema } from '@shop/shared';
 import {
   ID_PATTERN,
   productRuleMessages,
+  stockEditMessages,
   type ProductListQuery,
   type Product,
   type ProductDeleted,
@@ -27,6 +28,7 @@ export interface ProductsServiceDeps {
 }
 
 type ValidProduct = z.output<typeof productInputSchema>;
+type ValidProductUpdate = z.output<typeof productUpdateSchema>;
 
 const fieldsOf = (input: ValidProduct): ProductFields => ({
   name: input.name,
@@ -112,10 +114,25 @@ export function createProductsService(products: ProductsRepository, deps: Produc
       return { insertedId: row.id, product: toProduct(row) };
     },
 
-    async update(id: string, input: ValidProduct) {
-      const row = ID_PATTERN.test(id) ? await products.update(id, fieldsOf(input)) : undefined;
+    /**
+     * Replaces a product; a stock edit sent with the figure the form opened with is refused
+     * with 409 `stock_changed` (and the figure now) when the stock moved since.
+     */
+    async update(id: string, input: ValidProductUpdate) {
+      const row = ID_PATTERN.test(id)
+        ? await products.update(id, fieldsOf(input), input.expectedAqty)
+        : undefined;
       if (row === SKU_TAKEN) throw skuTaken();
       if (!row) throw AppError.notFound('Product');
+      if ('kind' in row) {
+        const now = row.current.aqty;
+        throw new AppError(
+          'stock_changed',
+          stockEditMessages.changed(now),
+          { aqty: stockEditMessages.changedField(now) },
+          { aqty: now },
+        );
+      }
       return { modifiedCount: 1, product: toProduct(row) };
     },
 

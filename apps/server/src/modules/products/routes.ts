@@ -83,7 +83,8 @@ export function productRoutes(
           operationId: 'updateProduct',
           tags: ['products'],
           summary:
-            'Replace every field of a product (admins); a B2B field left out takes its default',
+            'Replace every field of a product (admins); a B2B field left out takes its default. With expectedAqty (the stock the form opened with) a changed aqty is written only while the stock is still that figure: 409 stock_changed with error.current.aqty otherwise',
+          // 409: another product has the SKU, or the stock changed since expectedAqty.
           ...fromContract('PUT /products/:id', 404, 409),
         },
       },

@@ -1,11 +1,15 @@
-import { orderPageMessages } from '@shop/shared';
+import { orderPageMessages, type Order } from '@shop/shared';
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { OrderPageAdminActions } from '../../features/admin/components/order-admin-actions';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /dashboard/orders/{orderId}: one order, for its owner or an admin. */
+/** An admin's actions on the order page: Manage Order's own (issue 22, review defect 15). */
+const adminActions = (order: Order) => <OrderPageAdminActions order={order} />;
+
+/** /dashboard/orders/{orderId}: one order, for its owner or an admin (with the admin's actions). */
 export function DashboardOrderRoute() {
   const { orderId = '' } = useParams();
   const auth = useAuth();
@@ -16,6 +20,7 @@ export function DashboardOrderRoute() {
       key={orderId}
       orderId={orderId}
       viewer={{ email: auth.user.email, role: auth.user.role }}
+      adminActions={auth.user.role === 'admin' ? adminActions : undefined}
     />
   );
 }

@@ -6,6 +6,12 @@ export interface DialogField {
   label: string;
   autoComplete?: string;
   maxLength?: number;
+  /** A choice from these (a select) instead of a text input. */
+  options?: readonly { value: string; label: string }[];
+  /** The field's value when the dialog opens. */
+  value?: string;
+  /** Shown only while another field has this value (the carrier's name for 'Other'). */
+  shownWhen?: { field: string; value: string };
 }
 
 /** What the typed values give: the result to resolve with, or each wrong field's message. */
@@ -20,6 +26,19 @@ export interface ConfirmFormOptions<T> extends ConfirmOptions {
 }
 
 let dialogs = 0;
+
+/** A select of these options, styled as the shop's selects. */
+function selectOf(options: readonly { value: string; label: string }[]): HTMLSelectElement {
+  const select = document.createElement('select');
+  select.className = 'select w-full';
+  for (const option of options) {
+    const element = document.createElement('option');
+    element.value = option.value;
+    element.textContent = option.label;
+    select.append(element);
+  }
+  return select;
+}
 
 /**
  * The shop's confirmation dialog with a few text fields: resolves with what `validate` makes of
@@ -56,13 +75,16 @@ export async function confirmWithFields<T>({
     label.htmlFor = id;
     label.className = 'fieldset-legend';
     label.textContent = field.label;
-    const input = document.createElement('input');
+    const input = field.options ? selectOf(field.options) : document.createElement('input');
     input.id = id;
     input.name = field.name;
-    input.type = 'text';
-    input.className = 'input w-full';
-    if (field.autoComplete) input.autocomplete = field.autoComplete as AutoFill;
-    if (field.maxLength) input.maxLength = field.maxLength;
+    if (input instanceof HTMLInputElement) {
+      input.type = 'text';
+      input.className = 'input w-full';
+      if (field.autoComplete) input.autocomplete = field.autoComplete as AutoFill;
+      if (field.maxLength) input.maxLength = field.maxLength;
+    }
+    if (field.value !== undefined) input.value = field.value;
     const error = document.createElement('p');
     error.id = `${id}-error`;
     error.className = 'text-error text-sm';
@@ -77,8 +99,20 @@ export async function confirmWithFields<T>({
     });
     wrapper.append(label, input, error);
     form.append(wrapper);
-    return { field, input, error };
+    return { field, input, error, wrapper };
   });
+  // A field shown only for one value of another (a select): hidden, and so out of the tab order
+  // and the accessibility tree, otherwise.
+  const showDependents = () => {
+    for (const { field, wrapper } of inputs) {
+      if (!field.shownWhen) continue;
+      const { field: on, value } = field.shownWhen;
+      const other = inputs.find((one) => one.field.name === on);
+      wrapper.hidden = other?.input.value !== value;
+    }
+  };
+  for (const { input } of inputs) input.addEventListener('change', showDependents);
+  showDependents();
   if (hint) {
     const note = document.createElement('p');
     note.className = 'text-base-content/80 pt-1 text-sm';
@@ -112,6 +146,12 @@ export async function confirmWithFields<T>({
     inputs.find(({ field }) => errors[field.name])?.input.focus();
   };
 
+  /** Every shown field's value; a hidden one counts as empty. */
+  const valuesNow = () =>
+    Object.fromEntries(
+      inputs.map(({ field, input, wrapper }) => [field.name, wrapper.hidden ? '' : input.value]),
+    );
+
   const result = await Swal.fire({
     title,
     html: form,
@@ -122,10 +162,7 @@ export async function confirmWithFields<T>({
     focusConfirm: false,
     didOpen: () => inputs[0]?.input.focus(),
     preConfirm: () => {
-      const values = Object.fromEntries(
-        inputs.map(({ field, input }) => [field.name, input.value]),
-      );
-      const checked = validate(values);
+      const checked = validate(valuesNow());
       if (!checked.ok) {
         showErrors(checked.errors);
         return false;

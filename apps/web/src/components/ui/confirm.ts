@@ -3,10 +3,24 @@ import { confirmMessages } from '@shop/shared';
 // sweetalert2 is loaded on the first confirmation, so no page carries it until someone acts.
 export const loadSwal = async () => (await import('sweetalert2')).default;
 
+/** The text and its detail as two paragraphs, built as nodes (no markup from the texts). */
+function withDetail(text: string, detail: string): HTMLElement {
+  const body = document.createElement('div');
+  const intro = document.createElement('p');
+  intro.textContent = text;
+  const note = document.createElement('p');
+  note.className = 'border-base-300 bg-base-200 rounded-box mt-3 border p-3 font-semibold';
+  note.textContent = detail;
+  body.append(intro, note);
+  return body;
+}
+
 export interface ConfirmOptions {
   title: string;
   /** What the action does to what: names the order or the user. */
   text: string;
+  /** What will really happen, in a paragraph of its own under `text`, set off from it. */
+  detail?: string | undefined;
   confirmText: string;
   /** 'danger' for an action that removes something, 'primary' for one that moves it on. */
   tone?: 'danger' | 'primary';
@@ -19,13 +33,14 @@ export interface ConfirmOptions {
 export async function confirmAction({
   title,
   text,
+  detail,
   confirmText,
   tone = 'primary',
 }: ConfirmOptions): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
     title,
-    text,
+    ...(detail ? { html: withDetail(text, detail) } : { text }),
     icon: tone === 'danger' ? 'warning' : 'question',
     showCancelButton: true,
     confirmButtonText: confirmText,

@@ -9,6 +9,8 @@ export interface DeleteResult {
 export interface ConfirmedDelete<R extends DeleteResult> {
   /** The spec's confirmation text naming what goes (it may have to be looked up first). */
   text: string | Promise<string>;
+  /** What will really happen, under the spec's text (it may have to be looked up first). */
+  detail?: Promise<string | undefined> | undefined;
   /** Deletes; a failure is reported by it (a mutation's through the app-wide error toast). */
   remove: () => Promise<R>;
   /** A line under 'Deleted!' about what else the deletion did. */
@@ -21,10 +23,12 @@ export interface ConfirmedDelete<R extends DeleteResult> {
  */
 export async function confirmedDelete<R extends DeleteResult>({
   text,
+  detail,
   remove,
   deletedText,
 }: ConfirmedDelete<R>): Promise<void> {
-  if (!(await confirmDelete(await text))) return;
+  const [said, more] = await Promise.all([text, detail]);
+  if (!(await (more === undefined ? confirmDelete(said) : confirmDelete(said, more)))) return;
   let result: R;
   try {
     result = await remove();
@@ -42,9 +46,11 @@ export function useConfirmedDelete<T extends { _id: string }, R extends DeleteRe
   mutation: UseMutationResult<R, Error, string>,
   {
     text,
+    detail,
     deletedText,
   }: {
     text: (item: T) => string | Promise<string>;
+    detail?: (item: T) => Promise<string | undefined>;
     deletedText?: (result: R) => string | undefined;
   },
 ) {
@@ -52,6 +58,7 @@ export function useConfirmedDelete<T extends { _id: string }, R extends DeleteRe
     remove: (item: T) =>
       confirmedDelete({
         text: text(item),
+        detail: detail?.(item),
         remove: () => mutation.mutateAsync(item._id),
         deletedText,
       }),

@@ -72,7 +72,12 @@ function expectAskedToShip(order: typeof placed) {
   expect(options.confirmText).toBe(confirmMessages.shipConfirm);
   expect(options.text).toContain(order.orderPName);
   expect(options.text).toContain(order.userName);
-  expect(options.fields.map((field) => field.name)).toEqual(['carrier', 'trackingNumber']);
+  // The carrier from the list, the name of an 'Other' one, the tracking number.
+  expect(options.fields.map((field) => field.name)).toEqual([
+    'carrier',
+    'carrierName',
+    'trackingNumber',
+  ]);
 }
 
 /** Checks that the last confirmation asked named the order and offered the action. */
@@ -132,7 +137,60 @@ describe('ManageOrders', () => {
 
     expect(within(third!).getByText('shipped')).toBeInTheDocument();
     expect(within(third!).getByText('pi_test_shipped')).toBeInTheDocument();
-    expect(within(third!).queryByRole('button')).not.toBeInTheDocument();
+    // A shipped order's only action: correcting its tracking.
+    expect(
+      within(third!)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([`Edit tracking: ${shipped.orderPName} for ${shipped.userName}`]);
+  });
+
+  it('corrects the tracking of a shipped order in a dialog prefilled with it', async () => {
+    const tracked = {
+      ...shipped,
+      shipment: {
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA1012345678',
+        shippedAt: '2026-01-03T00:00:00.000Z',
+      },
+    };
+    const edited = vi.fn((init: RequestInit | undefined) => {
+      expect(JSON.parse(String(init?.body))).toEqual({
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+      });
+      return json({ modifiedCount: 1, order: tracked });
+    });
+    stubApi({
+      'GET /api/orders?page=1&limit=25': () => json([tracked]),
+      [`PUT /api/orders/${tracked._id}/shipment`]: edited,
+    });
+    renderWithProviders(
+      <>
+        <ManageOrders />
+        <Toaster />
+      </>,
+    );
+    const [row] = await rows();
+    shipDialog.confirmWithFields.mockResolvedValueOnce({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    await userEvent.click(within(row!).getByRole('button', { name: /^Edit tracking/ }));
+    const [options] = shipDialog.confirmWithFields.mock.lastCall as unknown as [
+      { confirmText: string; text: string; fields: { name: string; value?: string }[] },
+    ];
+    expect(options.confirmText).toBe(confirmMessages.editTrackingConfirm);
+    expect(options.text).toBe(
+      confirmMessages.editTrackingText(tracked.orderPName, tracked.userName),
+    );
+    expect(options.fields.map(({ name, value }) => [name, value])).toEqual([
+      ['carrier', 'ups'],
+      ['carrierName', ''],
+      ['trackingNumber', '1Z999AA1012345678'],
+    ]);
+    expect(await screen.findByText(orderPageMessages.trackingUpdated)).toBeInTheDocument();
+    expect(edited).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's reason for a conflict and the spec's message for a refusal", async () => {
@@ -323,6 +381,7 @@ describe('ManageOrders', () => {
       ['markPaid', /^Mark Paid:/],
       ['delete', /^Delete:/],
       ['ship', /^Ship Order:/],
+      ['editShipment', /^Edit tracking:/],
     ];
     all.forEach((order, index) => {
       for (const [action, name] of buttons) {

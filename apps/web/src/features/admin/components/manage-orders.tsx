@@ -12,9 +12,7 @@ import {
   ORDER_STATUS_FILTERS,
   orderPageMessages,
   previewText,
-  type Order,
 } from '@shop/shared';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ClampedText } from '../../../components/ui/clamped-text';
 import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
@@ -28,10 +26,8 @@ import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
-import { useMarkOrderPaid } from '../api/mark-order-paid';
-import { useShipOrder } from '../api/ship-order';
 import { orderCsvColumns } from '../order-csv';
-import { askToShip, confirmMarkPaid } from './order-confirmations';
+import { OrderAdminButtons, useOrderAdminActions } from './order-admin-actions';
 import { paths } from '../../../config/paths';
 
 const COLUMNS = [
@@ -59,8 +55,9 @@ const statusOptions = [
 
 /**
  * Manage Order: every customer's order, searched, filtered by status and paged (all kept in the
- * address) and exported as CSV, each linked to its order page, to mark paid or ship
- * (each after a dialog naming the order; shipping asks for the carrier and tracking number) or
+ * address) and exported as CSV, each linked to its order page, to mark paid, ship or correct
+ * the tracking of (each after a dialog naming the order; shipping asks for the carrier, from a
+ * list, and the tracking number: order-admin-actions.tsx, shared with the order page) or
  * delete while unpaid. Which actions a row offers is the shared state machine's answer
  * (`canApplyTo`); cancelled orders are shown with no action, a payment that must go back carries
  * a 'Refund needed' badge, and a shipped order its tracking number.
@@ -69,37 +66,11 @@ export function ManageOrders() {
   const now = useNow();
   const [{ q, status, page = 1 }, setParams] = useListParams(listParams);
   const orders = useAllOrders({ q, status, page, limit: ADMIN_PAGE_SIZE });
-  const markPaid = useMarkOrderPaid();
-  const ship = useShipOrder();
+  const actions = useOrderAdminActions();
   const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
     text: () => messages.deleteOrderText,
   });
-  const busy = markPaid.isPending || ship.isPending || deleteOrder.isPending;
-
-  /** Runs an action the admin has confirmed and says how it went. */
-  const update = async (act: () => Promise<{ modifiedCount: number }>, done: string) => {
-    try {
-      const { modifiedCount } = await act();
-      if (!modifiedCount) {
-        toast.error(messages.noPermission);
-        return;
-      }
-      toast.success(done);
-    } catch {
-      // The app's error toast says why (lib/query-client.ts).
-    }
-  };
-
-  const onMarkPaid = async (order: Order) => {
-    if (!(await confirmMarkPaid(order))) return;
-    await update(() => markPaid.mutateAsync(order._id), 'Marked as paid.');
-  };
-
-  const onShip = async (order: Order) => {
-    const details = await askToShip(order);
-    if (!details) return;
-    await update(() => ship.mutateAsync({ id: order._id, details }), 'Order shipped.');
-  };
+  const busy = actions.busy || deleteOrder.isPending;
 
   return (
     <section className="space-y-6">
@@ -181,17 +152,12 @@ export function ManageOrders() {
                     </Cell>
                     <Cell label="Action">
                       <div className="flex flex-wrap items-center gap-2">
-                        {canApplyTo('markPaid', order) && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary"
-                            disabled={busy}
-                            aria-label={`Mark Paid: ${what}`}
-                            onClick={() => void onMarkPaid(order)}
-                          >
-                            Mark Paid
-                          </button>
-                        )}
+                        <OrderAdminButtons
+                          order={order}
+                          what={what}
+                          actions={actions}
+                          disabled={busy}
+                        />
                         {canApplyTo('delete', order) && (
                           <button
                             type="button"
@@ -201,17 +167,6 @@ export function ManageOrders() {
                             onClick={() => void deleteOrder.remove(order)}
                           >
                             Delete
-                          </button>
-                        )}
-                        {canApplyTo('ship', order) && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-neutral whitespace-nowrap"
-                            disabled={busy}
-                            aria-label={`Ship Order: ${what}`}
-                            onClick={() => void onShip(order)}
-                          >
-                            Ship Order
                           </button>
                         )}
                         {(order.orderStatus === 'shipped' || order.orderStatus === 'cancelled') && (

@@ -1,12 +1,19 @@
 import {
+  CARRIER_CHOICES,
+  carrierChoiceLabel,
+  carrierMessages,
+  carrierNames,
   confirmMessages,
+  KNOWN_CARRIERS,
+  knownCarrier,
   orderPageMessages,
   shipInputSchema,
+  type KnownCarrier,
   type Order,
   type ShipInput,
 } from '@shop/shared';
 import { confirmAction } from '../../../components/ui/confirm';
-import { confirmWithFields } from '../../../components/ui/confirm-form';
+import { confirmWithFields, type DialogField } from '../../../components/ui/confirm-form';
 
 /** What the admin settles in the Ship Order dialog: the carrier and tracking number, or neither. */
 export type ShipDetails = ShipInput;
@@ -14,19 +21,42 @@ export type ShipDetails = ShipInput;
 /** The most a carrier or tracking number may be (shipInputSchema): the fields stop there. */
 const SHIP_FIELD_MAX = 60;
 
+/** The carrier select's value for shipping without tracking. */
+const NO_TRACKING = '';
+
+const isKnown = (value: string): value is KnownCarrier =>
+  (KNOWN_CARRIERS as readonly string[]).includes(value);
+
 /**
- * The typed carrier and tracking number, checked by the API's own schema (both or neither):
- * what to send, or the message under each wrong field.
+ * The dialog's fields as the API takes them: a listed carrier is its name, 'Other' the name
+ * typed, no choice none. (Kept apart for the tests of the older two-field form: a `carrier`
+ * that is not a choice is a name.)
+ */
+function shipInput(values: Record<string, string>): { carrier: string; trackingNumber: string } {
+  const choice = values['carrier'] ?? NO_TRACKING;
+  const trackingNumber = values['trackingNumber'] ?? '';
+  if (choice === 'other') return { carrier: values['carrierName'] ?? '', trackingNumber };
+  if (isKnown(choice)) return { carrier: carrierNames[choice], trackingNumber };
+  return { carrier: choice, trackingNumber };
+}
+
+/**
+ * The chosen carrier and typed tracking number, checked by the API's own schema (both or
+ * neither): what to send, or the message under each wrong field. 'Other' needs its name.
  */
 export function checkShipDetails(values: Record<string, string>) {
-  const parsed = shipInputSchema.safeParse({
-    carrier: values['carrier'] ?? '',
-    trackingNumber: values['trackingNumber'] ?? '',
-  });
+  const other = values['carrier'] === 'other';
+  const input = shipInput(values);
+  if (other && input.carrier.trim() === '') {
+    return { ok: false as const, errors: { carrierName: carrierMessages.otherNameRequired } };
+  }
+  const parsed = shipInputSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Partial<Record<string, string>> = {};
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
+      const path = String(issue.path[0]);
+      // The carrier's own name is typed under 'Other'; the message goes where it was typed.
+      const field = path === 'carrier' && other ? 'carrierName' : path;
       errors[field] ??= issue.message;
     }
     return { ok: false as const, errors };
@@ -36,23 +66,61 @@ export function checkShipDetails(values: Record<string, string>) {
   return { ok: true as const, value };
 }
 
+/** The carrier select, the name for 'Other' and the tracking number, prefilled from a shipment. */
+function shipFields(shipment: Order['shipment']): DialogField[] {
+  const known = shipment ? knownCarrier(shipment.carrier) : null;
+  const choice = shipment ? (known ?? 'other') : NO_TRACKING;
+  return [
+    {
+      name: 'carrier',
+      label: orderPageMessages.carrier,
+      options: [
+        { value: NO_TRACKING, label: carrierMessages.none },
+        ...CARRIER_CHOICES.map((value) => ({ value, label: carrierChoiceLabel(value) })),
+      ],
+      value: choice,
+    },
+    {
+      name: 'carrierName',
+      label: carrierMessages.otherName,
+      maxLength: SHIP_FIELD_MAX,
+      shownWhen: { field: 'carrier', value: 'other' },
+      value: shipment && !known ? shipment.carrier : '',
+    },
+    {
+      name: 'trackingNumber',
+      label: orderPageMessages.trackingNumber,
+      maxLength: SHIP_FIELD_MAX,
+      value: shipment?.trackingNumber ?? '',
+    },
+  ];
+}
+
 /**
- * The Ship Order dialog, naming the order and asking for the carrier and tracking number: the
- * details to ship with, or null when cancelled.
+ * The Ship Order dialog, naming the order and asking for the carrier (a choice from the list)
+ * and tracking number: the details to ship with, or null when cancelled.
  */
 export function askToShip(order: Order): Promise<ShipDetails | null> {
   return confirmWithFields({
     title: confirmMessages.shipTitle,
     text: confirmMessages.shipText(order.orderPName, order.userName),
     confirmText: confirmMessages.shipConfirm,
-    fields: [
-      { name: 'carrier', label: orderPageMessages.carrier, maxLength: SHIP_FIELD_MAX },
-      {
-        name: 'trackingNumber',
-        label: orderPageMessages.trackingNumber,
-        maxLength: SHIP_FIELD_MAX,
-      },
-    ],
+    fields: shipFields(null),
+    hint: orderPageMessages.shipFieldsHint,
+    validate: checkShipDetails,
+  });
+}
+
+/**
+ * The Edit tracking dialog of a shipped order, prefilled with its carrier and tracking number:
+ * the corrected details, or null when cancelled.
+ */
+export function askToEditTracking(order: Order): Promise<ShipDetails | null> {
+  return confirmWithFields({
+    title: confirmMessages.editTrackingTitle,
+    text: confirmMessages.editTrackingText(order.orderPName, order.userName),
+    confirmText: confirmMessages.editTrackingConfirm,
+    fields: shipFields(order.shipment),
     hint: orderPageMessages.shipFieldsHint,
     validate: checkShipDetails,
   });

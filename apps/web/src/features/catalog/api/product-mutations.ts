@@ -1,4 +1,4 @@
-import type { EndpointResponse, ProductInput } from '@shop/shared';
+import type { EndpointResponse, ProductInput, ProductUpdate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
@@ -8,10 +8,13 @@ export function addProduct(input: ProductInput): Promise<EndpointResponse<'POST 
   return callApi('POST /product', { body: input });
 }
 
-/** `PUT /products/{id}`: an admin changes a product. */
+/**
+ * `PUT /products/{id}`: an admin changes a product; `expectedAqty`, the stock the form opened
+ * with, makes a stock edit that an order overtook a 409 `stock_changed` instead of a lost order.
+ */
 export function updateProduct(
   id: string,
-  input: ProductInput,
+  input: ProductUpdate,
 ): Promise<EndpointResponse<'PUT /products/:id'>> {
   return callApi('PUT /products/:id', { params: { id }, body: input });
 }
@@ -48,7 +51,7 @@ export function useAddProduct() {
 export function useUpdateProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ProductInput }) => updateProduct(id, input),
+    mutationFn: ({ id, input }: { id: string; input: ProductUpdate }) => updateProduct(id, input),
     onSettled: invalidate,
     meta: formShowsErrors,
   });

@@ -1,4 +1,9 @@
-import { messages, productRemovalMessages, TOTAL_COUNT_HEADER } from '@shop/shared';
+import {
+  messages,
+  productRemovalMessages,
+  stockEditMessages,
+  TOTAL_COUNT_HEADER,
+} from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -78,7 +83,11 @@ describe('ManageProducts', () => {
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
-    expect(confirm.confirmDelete).toHaveBeenCalledWith(messages.deleteProductText(product.name));
+    // The spec's text, and under it what will happen: no orders, so deleted.
+    expect(confirm.confirmDelete).toHaveBeenCalledWith(
+      messages.deleteProductText(product.name),
+      'It has no orders, so it will be deleted.',
+    );
     await vi.waitFor(() => expect(confirm.alertDeleted).toHaveBeenCalledOnce());
     expect(await screen.findByText('No products to show yet.')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith(
@@ -99,8 +108,11 @@ describe('ManageProducts', () => {
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
-    const text = `${messages.deleteProductText(product.name)} It has 3 orders, so it will be archived: removed from the catalog and kept for its orders. 2 unpaid orders will be cancelled, and their customers are not charged.`;
-    expect(confirm.confirmDelete).toHaveBeenCalledWith(text);
+    // The spec's text stays as written; what really happens is said on its own (defect 21).
+    expect(confirm.confirmDelete).toHaveBeenCalledWith(
+      messages.deleteProductText(product.name),
+      'It has 3 orders, so it will be archived, not deleted: removed from the catalog and kept for its orders. 2 unpaid orders will be cancelled, and their customers are not charged.',
+    );
     await vi.waitFor(() =>
       expect(confirm.alertDeleted).toHaveBeenCalledWith(
         productRemovalMessages.archived({ cancelledOrders: 2 }),
@@ -117,7 +129,8 @@ describe('ManageProducts', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: `Delete ${product.name}` }));
     expect(confirm.confirmDelete).toHaveBeenCalledWith(
-      `${messages.deleteProductText(product.name)} ${productRemovalMessages.unknownImpact}`,
+      messages.deleteProductText(product.name),
+      productRemovalMessages.unknownImpact,
     );
   });
 
@@ -155,6 +168,78 @@ describe('ManageProducts', () => {
     expect(await screen.findByText('Product updated!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('$99')).toBeInTheDocument();
+  });
+
+  it('sends the stock it opened with, and after a 409 shows the stock now in a focused alert and saves against it', async () => {
+    const psu = makeProduct({ name: 'PowerCore 750W', aqty: 800, minquantity: 50 });
+    const sent: Record<string, unknown>[] = [];
+    stubApi({
+      'GET /api/products?page=1&limit=25': () => json([psu]),
+      [`PUT /api/products/${psu._id}`]: (init) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        sent.push(body);
+        return sent.length === 1
+          ? json(
+              {
+                error: {
+                  code: 'stock_changed',
+                  message: stockEditMessages.changed(700),
+                  fields: { aqty: stockEditMessages.changedField(700) },
+                  current: { aqty: 700 },
+                },
+              },
+              409,
+            )
+          : json({ modifiedCount: 1, product: { ...psu, aqty: Number(body['aqty']) } });
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: `Edit ${psu.name}` }));
+    const dialog = screen.getByRole('dialog', { name: `Edit ${psu.name}` });
+    const stock = within(dialog).getByLabelText('Available Quantity');
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(stockEditMessages.changed(700));
+    expect(alert).toHaveFocus();
+    expect(within(dialog).getByText(stockEditMessages.changedField(700))).toBeInTheDocument();
+    expect(stock).toHaveAccessibleDescription(stockEditMessages.changedField(700));
+    expect(sent[0]).toMatchObject({ aqty: 1000, expectedAqty: 800 });
+    expect(screen.queryByText('Product updated!')).not.toBeInTheDocument();
+
+    // The admin takes the figure now, and saves against it.
+    await userEvent.click(
+      within(alert).getByRole('button', { name: stockEditMessages.useCurrent(700) }),
+    );
+    expect(stock).toHaveValue('700');
+    expect(stock).toHaveFocus();
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '900');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated!')).toBeInTheDocument();
+    expect(sent[1]).toMatchObject({ aqty: 900, expectedAqty: 700 });
+  });
+
+  it('saves a stock of 0 under a minimum of 50 (sold out)', async () => {
+    const psu = makeProduct({ name: 'Titan X', aqty: 350, minquantity: 50 });
+    let sent: Record<string, unknown> | undefined;
+    stubApi({
+      'GET /api/products?page=1&limit=25': () => json([psu]),
+      [`PUT /api/products/${psu._id}`]: (init) => {
+        sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        return json({ modifiedCount: 1, product: { ...psu, aqty: 0 } });
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: `Edit ${psu.name}` }));
+    const dialog = screen.getByRole('dialog', { name: `Edit ${psu.name}` });
+    await userEvent.clear(within(dialog).getByLabelText('Available Quantity'));
+    await userEvent.type(within(dialog).getByLabelText('Available Quantity'), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated!')).toBeInTheDocument();
+    expect(sent).toMatchObject({ aqty: 0, minquantity: 50, expectedAqty: 350 });
   });
 
   it('shows the category and, under the name, the SKU, and edits the B2B fields with the product prefilled', async () => {

@@ -107,14 +107,15 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
   );
 }
 
-/** The spec's text, plus what deleting does to the product's orders (archive, cancel). */
-async function confirmText(product: Product): Promise<string> {
-  const text = messages.deleteProductText(product.name);
+/**
+ * What deleting will really do (deleted, or archived with its unpaid orders cancelled), said
+ * under the spec's fixed text in a paragraph of its own.
+ */
+async function removalDetail(product: Product): Promise<string> {
   try {
-    const impact = productRemovalMessages.impact(await getProductOpenOrders(product._id));
-    return impact ? `${text} ${impact}` : text;
+    return productRemovalMessages.impact(await getProductOpenOrders(product._id));
   } catch {
-    return `${text} ${productRemovalMessages.unknownImpact}`;
+    return productRemovalMessages.unknownImpact;
   }
 }
 
@@ -126,7 +127,8 @@ export function ManageProducts() {
   const [{ q, page = 1 }, update] = useListParams(listParams);
   const products = useProductPage({ q, page, limit: ADMIN_PAGE_SIZE });
   const remove = useConfirmedDelete(useDeleteProduct(), {
-    text: confirmText,
+    text: (product) => messages.deleteProductText(product.name),
+    detail: removalDetail,
     deletedText: (result) =>
       result.archived ? productRemovalMessages.archived(result) : undefined,
   });

@@ -6,11 +6,14 @@ import {
   PRODUCT_CATEGORIES,
   productInputSchema,
   productFormMessages as terms,
+  stockEditMessages,
   type Product,
 } from '@shop/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { ApiRequestError } from '../../../lib/api-client';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,7 +21,10 @@ import { ImageUploadField, useImageUpload } from './image-upload-field';
 import { RowEditor } from './row-editor';
 
 type FormInput = z.input<typeof productInputSchema>;
-export type ProductFormOutput = z.output<typeof productInputSchema>;
+export type ProductFormOutput = z.output<typeof productInputSchema> & {
+  /** Editing: the stock the form opened with (or the 409 said since), so no order is lost. */
+  expectedAqty?: number;
+};
 
 const categoryOptions = PRODUCT_CATEGORIES.map((value) => ({
   value,
@@ -66,7 +72,9 @@ interface ProductFormProps {
   pending: boolean;
   /**
    * Sends the product; resolves true when the server confirmed it (the form is then cleared).
-   * An ApiRequestError it throws shows its field messages under the fields.
+   * An ApiRequestError it throws shows its field messages under the fields; a 409
+   * `stock_changed` (an order moved the stock since the form opened) an alert with the figure
+   * now, which the next save is made against.
    */
   onSave: (input: ProductFormOutput) => Promise<boolean>;
 }
@@ -80,6 +88,7 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
     handleSubmit,
     reset,
     setValue,
+    setFocus,
     showServerErrors,
     formState: { errors },
   } = useZodForm(productInputSchema, {
@@ -94,19 +103,54 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
     setValue('imgURL', url, { shouldValidate: true, shouldDirty: true }),
   );
 
+  // Editing: the stock the admin saw, sent with the save (issue 22, review defect 6).
+  const [expectedAqty, setExpectedAqty] = useState(product?.aqty);
+  // An object, so a second 409 with the same figure still moves the focus to the alert.
+  const [stockNow, setStockNow] = useState<{ aqty: number } | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (stockNow !== null) alert.current?.focus();
+  }, [stockNow]);
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      if (await onSave(values)) {
+      if (await onSave(product ? { ...values, expectedAqty } : values)) {
         reset(product ? valuesOf(product) : empty);
         image.clear();
       }
+      setStockNow(null);
     } catch (error) {
+      const now = error instanceof ApiRequestError ? error.current['aqty'] : undefined;
+      if (error instanceof ApiRequestError && error.code === 'stock_changed' && now !== undefined) {
+        setExpectedAqty(now);
+        setStockNow({ aqty: now });
+      }
       showServerErrors(error, 'The product could not be saved. Please try again.');
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+      {stockNow !== null && (
+        <div
+          ref={alert}
+          role="alert"
+          tabIndex={-1}
+          className="alert alert-warning mb-2 flex flex-wrap sm:col-span-2"
+        >
+          <p className="min-w-0 flex-1">{stockEditMessages.changed(stockNow.aqty)}</p>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            onClick={() => {
+              setValue('aqty', String(stockNow.aqty), { shouldValidate: true, shouldDirty: true });
+              setFocus('aqty');
+            }}
+          >
+            {stockEditMessages.useCurrent(stockNow.aqty)}
+          </button>
+        </div>
+      )}
       <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
       <TextField
         label="Available Quantity"

@@ -1,4 +1,4 @@
-import { messages, orderPageMessages as text } from '@shop/shared';
+import { carrierMessages, messages, orderPageMessages as text } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -153,11 +153,63 @@ describe('OrderPage', () => {
     expect(within(paid!).getByText('pi_tes…234567')).toBeInTheDocument();
     expect(sent).toHaveTextContent(`Shipped${shown(shipped.shippedAt!)}`);
     expect(within(sent!).getByText('UPS')).toBeInTheDocument();
-    expect(within(sent!).getByText('1Z999AA10123456784')).toBeInTheDocument();
+    // The number is a link to the carrier's page, in a new tab that cannot reach back.
+    const link = within(sent!).getByRole('link', {
+      name: carrierMessages.trackingLinkLabel('UPS', '1Z999AA10123456784'),
+    });
+    expect(link).toHaveTextContent('1Z999AA10123456784');
+    expect(link).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(sent).toHaveAttribute('aria-current', 'step');
     expect(paid).not.toHaveAttribute('aria-current');
     expect(screen.getByText('shipped')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: text.payNow })).not.toBeInTheDocument();
+  });
+
+  it("encodes the number in the link, and shows an 'Other' carrier's number without one", async () => {
+    renderPage(
+      makeOrder({
+        ...shipped,
+        shipment: { carrier: 'DHL', trackingNumber: 'JD 01&4/6', shippedAt: shipped.shippedAt! },
+      }),
+    );
+    const link = await screen.findByRole('link', { name: /^Track JD 01&4\/6 at DHL/ });
+    expect(link).toHaveAttribute(
+      'href',
+      'https://www.dhl.com/en/express/tracking.html?AWB=JD%2001%264%2F6',
+    );
+  });
+
+  it("shows an 'Other' carrier's tracking number as text", async () => {
+    renderPage(
+      makeOrder({
+        ...shipped,
+        shipment: {
+          carrier: 'Acme Freight',
+          trackingNumber: 'AF-77',
+          shippedAt: shipped.shippedAt!,
+        },
+      }),
+    );
+    expect(await screen.findByText('AF-77')).toBeInTheDocument();
+    expect(screen.getByText('Acme Freight')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Track/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the admin's actions passed in, for an admin only", async () => {
+    const actions = (order: typeof shipped) => <button type="button">Act on {order._id}</button>;
+    stubApi({ [`GET /api/orders/${shipped._id}`]: () => json(shipped) });
+    const { unmount } = renderWithProviders(
+      <OrderPage orderId={shipped._id} viewer={admin} adminActions={actions} />,
+    );
+    expect(
+      await screen.findByRole('button', { name: `Act on ${shipped._id}` }),
+    ).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<OrderPage orderId={shipped._id} viewer={owner} adminActions={actions} />);
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Act on/ })).not.toBeInTheDocument();
   });
 
   it('a cancelled order says so and stops at Cancelled, with nothing to pay', async () => {

@@ -6,6 +6,8 @@ import {
   orderPageMessages as text,
   orderTimeline,
   timelineLabels,
+  trackingUrl,
+  carrierMessages,
   type Order,
   type TimelineStep,
   type User,
@@ -28,24 +30,45 @@ const LINE_COLUMNS = [text.product, text.quantity, text.unitPrice, text.lineTota
 
 export type OrderViewer = Pick<User, 'email' | 'role'>;
 
+/** What the page passes in for an admin: Manage Order's actions on this order (features/admin). */
+export type OrderActions = (order: Order) => ReactNode;
+
 /**
  * The order page: what was ordered, by whom, where it is (placed, paid, shipped, with the
- * tracking number), its invoice, and 'Pay now' while its owner still can. The API decides who
- * may see it: another customer gets the permission message, an unknown order the not-found page.
+ * tracking number linked to the carrier's page), its invoice, and 'Pay now' while its owner
+ * still can; for an admin, `adminActions` (Mark Paid, Ship Order, Edit tracking). The API
+ * decides who may see it: another customer gets the permission message, an unknown order the
+ * not-found page.
  */
-export function OrderPage({ orderId, viewer }: { orderId: string; viewer: OrderViewer }) {
+export function OrderPage({
+  orderId,
+  viewer,
+  adminActions,
+}: {
+  orderId: string;
+  viewer: OrderViewer;
+  adminActions?: OrderActions | undefined;
+}) {
   const order = useOrder(orderId);
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">{text.title(orderId)}</h1>
       <QueryState query={order} what="the order">
-        {(current) => <OrderDetails order={current} viewer={viewer} />}
+        {(current) => <OrderDetails order={current} viewer={viewer} adminActions={adminActions} />}
       </QueryState>
     </section>
   );
 }
 
-function OrderDetails({ order, viewer }: { order: Order; viewer: OrderViewer }) {
+function OrderDetails({
+  order,
+  viewer,
+  adminActions,
+}: {
+  order: Order;
+  viewer: OrderViewer;
+  adminActions?: OrderActions | undefined;
+}) {
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
   const canPay =
@@ -70,6 +93,7 @@ function OrderDetails({ order, viewer }: { order: Order; viewer: OrderViewer }) 
               {text.payNow}
             </Link>
           )}
+          {isAdmin && adminActions?.(order)}
           <InvoiceButton orderId={order._id} />
           <Link
             to={isAdmin ? paths.dashboard.manageOrders.to() : paths.dashboard.root.to()}
@@ -246,12 +270,32 @@ function StepDetails({ step, order }: { step: TimelineStep; order: Order }) {
             {text.carrier}: <span className="font-medium">{order.shipment.carrier}</span>
           </p>
           <p>
-            {text.trackingNumber}:{' '}
-            <span className="font-mono text-xs wrap-anywhere">{order.shipment.trackingNumber}</span>
+            {text.trackingNumber}: <TrackingNumber shipment={order.shipment} />
           </p>
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The tracking number, linked to the carrier's tracking page (a new tab) when the carrier is
+ * one of the list; an 'Other' carrier's number is plain text.
+ */
+function TrackingNumber({ shipment }: { shipment: NonNullable<Order['shipment']> }) {
+  const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  const number = <span className="font-mono text-xs wrap-anywhere">{shipment.trackingNumber}</span>;
+  if (!url) return number;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="link link-primary"
+      aria-label={carrierMessages.trackingLinkLabel(shipment.carrier, shipment.trackingNumber)}
+    >
+      {number}
+    </a>
   );
 }
 

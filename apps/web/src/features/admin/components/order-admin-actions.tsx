@@ -1,0 +1,129 @@
+import { canApplyTo, messages, orderPageMessages, type Order } from '@shop/shared';
+import toast from 'react-hot-toast';
+import { useEditShipment } from '../api/edit-shipment';
+import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { useShipOrder } from '../api/ship-order';
+import { askToEditTracking, askToShip, confirmMarkPaid } from './order-confirmations';
+
+/**
+ * The admin's actions on one order, each after its dialog naming the order: mark paid, ship
+ * (with the carrier and tracking number) and, once shipped, edit the tracking. Manage Order's
+ * rows and the admin's order page both use these, so the two never differ.
+ */
+export function useOrderAdminActions() {
+  const markPaid = useMarkOrderPaid();
+  const ship = useShipOrder();
+  const editShipment = useEditShipment();
+
+  /** Runs an action the admin has confirmed and says how it went. */
+  const update = async (act: () => Promise<{ modifiedCount: number }>, done: string) => {
+    try {
+      const { modifiedCount } = await act();
+      if (!modifiedCount) {
+        toast.error(messages.noPermission);
+        return;
+      }
+      toast.success(done);
+    } catch {
+      // The app's error toast says why (lib/query-client.ts).
+    }
+  };
+
+  return {
+    busy: markPaid.isPending || ship.isPending || editShipment.isPending,
+    async markPaid(order: Order) {
+      if (!(await confirmMarkPaid(order))) return;
+      await update(() => markPaid.mutateAsync(order._id), orderPageMessages.markedPaid);
+    },
+    async ship(order: Order) {
+      const details = await askToShip(order);
+      if (!details) return;
+      await update(
+        () => ship.mutateAsync({ id: order._id, details }),
+        orderPageMessages.orderShipped,
+      );
+    },
+    async editTracking(order: Order) {
+      const details = await askToEditTracking(order);
+      if (!details) return;
+      await update(
+        () => editShipment.mutateAsync({ id: order._id, details }),
+        orderPageMessages.trackingUpdated,
+      );
+    },
+  };
+}
+
+export type OrderAdminActions = ReturnType<typeof useOrderAdminActions>;
+
+/**
+ * The buttons of the actions the shared state machine allows on this order (`canApplyTo`):
+ * Mark Paid, Ship Order, Edit tracking. `what` names the order in each button's accessible name.
+ */
+export function OrderAdminButtons({
+  order,
+  what,
+  actions,
+  disabled = false,
+  size = 'sm',
+}: {
+  order: Order;
+  what: string;
+  actions: OrderAdminActions;
+  /** Another action of the page is running. */
+  disabled?: boolean;
+  size?: 'sm' | 'md';
+}) {
+  const small = size === 'sm' ? 'btn-sm' : '';
+  const off = disabled || actions.busy;
+  return (
+    <>
+      {canApplyTo('markPaid', order) && (
+        <button
+          type="button"
+          className={`btn ${small} btn-primary`}
+          disabled={off}
+          aria-label={`Mark Paid: ${what}`}
+          onClick={() => void actions.markPaid(order)}
+        >
+          Mark Paid
+        </button>
+      )}
+      {canApplyTo('ship', order) && (
+        <button
+          type="button"
+          className={`btn ${small} btn-neutral whitespace-nowrap`}
+          disabled={off}
+          aria-label={`Ship Order: ${what}`}
+          onClick={() => void actions.ship(order)}
+        >
+          Ship Order
+        </button>
+      )}
+      {canApplyTo('editShipment', order) && (
+        <button
+          type="button"
+          className={`btn ${small} btn-outline whitespace-nowrap`}
+          disabled={off}
+          aria-label={`${orderPageMessages.editTracking}: ${what}`}
+          onClick={() => void actions.editTracking(order)}
+        >
+          {orderPageMessages.editTracking}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The admin's order page: the same actions as Manage Order's row, for this order. */
+export function OrderPageAdminActions({ order }: { order: Order }) {
+  const actions = useOrderAdminActions();
+  return (
+    <OrderAdminButtons
+      order={order}
+      what={`${order.orderPName} for ${order.userName}`}
+      actions={actions}
+      size="md"
+    />
+  );
+}
