@@ -109,9 +109,6 @@ export const invoiceMessages = {
   /** `GET /api/orders/{id}/invoice` of an order cancelled before it was paid. */
   noInvoiceForCancelled:
     'This order was cancelled before it was paid, so it has no invoice or pro-forma invoice.',
-  /** The order page's links to the two documents. */
-  download: 'Download invoice',
-  downloadProForma: 'Download pro-forma',
 } as const;
 
 export const invoiceLabels = {

@@ -30,7 +30,7 @@ import { useDeleteOrder } from '../../orders/api/delete-order';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useShipOrder } from '../api/ship-order';
-import { orderCsvColumns } from '../order-csv';
+import { orderCsvColumns, orderCsvRows } from '../order-csv';
 import { askToShip, confirmMarkPaid } from './order-confirmations';
 import { paths } from '../../../config/paths';
 
@@ -126,6 +126,7 @@ export function ManageOrders() {
           <ExportButton
             noun={noun}
             columns={orderCsvColumns}
+            rowsOf={orderCsvRows}
             fetchPage={(at, limit) => getAllOrders({ q, status, page: at, limit })}
           />
         }
