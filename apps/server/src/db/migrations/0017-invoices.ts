@@ -12,10 +12,46 @@ import type { Dialect } from '../database.js';
  * - `invoice_counters(year, last)`: the gap-free numbering, one row per calendar year (UTC),
  *   incremented in the paying transaction; a sequence is not used because a rolled-back
  *   transaction leaves a gap in it.
+ * - Orders paid before this migration get their invoice now, numbered in the order they were
+ *   paid, per year of payment (UTC): an order that was paid has an invoice, whenever it was paid.
  * - order_lines `sku`: the product's SKU as it was when the line was placed, filled by the
  *   database on insert (a trigger), so every placement path records it without a change of its
  *   own; existing lines get their product's SKU of today.
  */
+/** What the numbering reads of a paid order. */
+interface PaidOrder {
+  id: string;
+  paid_at: Date | string | null;
+  updated_at: Date | string;
+}
+
+/**
+ * Issues the invoices of the orders paid before invoices had numbers: by the time they were paid
+ * (`paid_at`, else the last change), the id breaking ties, the counters left at each year's last.
+ */
+async function numberPaidOrders(db: Kysely<unknown>): Promise<void> {
+  const paid = await sql<PaidOrder>`
+    select id, paid_at, updated_at from orders
+    where payment_status = 'paid' and invoice_number is null`.execute(db);
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  const rows = paid.rows
+    .map((row) => ({ id: row.id, at: iso(row.paid_at ?? row.updated_at) }))
+    .sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+  const last = new Map<number, number>();
+  for (const row of rows) {
+    const year = new Date(row.at).getUTCFullYear();
+    const sequence = (last.get(year) ?? 0) + 1;
+    last.set(year, sequence);
+    const number = `${year}-${String(sequence).padStart(6, '0')}`;
+    await sql`update orders set invoice_number = ${number}, invoice_issued_at = ${row.at},
+        invoice_due_at = ${row.at}, invoice_amount_due_cents = 0
+      where id = ${row.id}`.execute(db);
+  }
+  for (const [year, sequence] of last) {
+    await sql`insert into invoice_counters (year, last) values (${year}, ${sequence})`.execute(db);
+  }
+}
+
 export function invoices(dialect: Dialect) {
   const timestamp = dialect === 'postgres' ? 'timestamptz' : 'text';
   return {
@@ -42,6 +78,8 @@ export function invoices(dialect: Dialect) {
         .addColumn('year', 'integer', (col) => col.primaryKey())
         .addColumn('last', 'integer', (col) => col.notNull())
         .execute();
+
+      await numberPaidOrders(db);
 
       await db.schema.alterTable('order_lines').addColumn('sku', 'text').execute();
       await sql`update order_lines set sku = (
