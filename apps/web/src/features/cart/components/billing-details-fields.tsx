@@ -78,8 +78,8 @@ export function BillingDetailsFields<T extends BillingFormInput>({
   const reg = register as unknown as UseFormRegister<BillingFormInput>;
   const err = errors as FieldErrors<BillingFormInput>;
   return (
-    <fieldset className="border-base-300 mt-3 border-t pt-3">
-      <legend className="pt-3 text-lg font-semibold">{billingLabels.heading}</legend>
+    <fieldset className="mt-4">
+      <legend className="text-lg font-semibold">{billingLabels.heading}</legend>
       {fromProfile && <p className="text-base-content/80 text-sm">{billingLabels.fromProfile}</p>}
       <TextField
         label={billingLabels.company}
@@ -108,7 +108,7 @@ export function BillingDetailsFields<T extends BillingFormInput>({
           multiline
           label={billingLabels.address}
           autoComplete="billing street-address"
-          rows={3}
+          rows={4}
           required
           error={err.billingAddress?.message}
           {...reg('billingAddress')}
