@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Download, Page } from '@playwright/test';
 import {
   billingLabels,
   cartMessages,
@@ -40,7 +40,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 /** Keeps a downloaded PDF, and its first page as PNG where pdftoppm is installed. */
-async function keepPdf(download: import('@playwright/test').Download, name: string) {
+async function keepPdf(download: Download, name: string) {
   if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
   const pdf = path.join(SHOTS_DIR, `${name}.pdf`);

@@ -16,7 +16,7 @@ export const UTF8_BOM = '\uFEFF';
  * formula that does harm (no function, no reference, no second operator to chain one), so it is
  * exported as written rather than with a visible `'` (usability review 2026-11-26, defect 16).
  */
-export const PHONE_NUMBER = /^\+[\d ().\/-]*\d[\d ().\/-]*$/;
+export const PHONE_NUMBER = /^\+[\d ()./-]*\d[\d ()./-]*$/;
 
 /**
  * A text cell a spreadsheet could run as a formula: one of whose lines starts with `=`, `+`, `-`,

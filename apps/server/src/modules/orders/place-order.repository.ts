@@ -2,7 +2,6 @@ import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type {
   Database,
   MailOutboxTable,
-  OrderLineRow,
   OrderLinesTable,
   OrderRow,
   OrdersTable,
