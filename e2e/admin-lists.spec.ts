@@ -140,7 +140,7 @@ for (const phone of [false, true]) {
         expect(lines[0]).toBe(Object.values(adminCsvColumns.products).join(','));
         expect(lines).toHaveLength(1 + 27);
         expect(lines).toContain(
-          `${ids[0]},${word} case 1,,Cases,/images/products/silentbox-s5-full-tower.svg,1000,10,1,40,A product added by the admin lists browser test.`,
+          `${ids[0]},${word} case 1,,Cases,/images/products/silentbox-s5-full-tower.svg,1000,10,1,40,,,A product added by the admin lists browser test.`,
         );
         // The formula is text with a leading quote: a spreadsheet shows it, never runs it.
         const formulaLine = lines.find((line) => line.startsWith(`${ids[26]},`));
@@ -171,6 +171,8 @@ for (const phone of [false, true]) {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(marked.status()).toBe(200);
+      const invoiceNumber = ((await marked.json()) as { order: Order }).order.invoice?.number;
+      expect(invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
 
       await page.goto('/dashboard/manage');
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Order' })).toBeVisible();
@@ -198,10 +200,14 @@ for (const phone of [false, true]) {
       const { lines } = await exportCsv(page, 'orders');
       expect(lines[0]).toBe(Object.values(adminCsvColumns.orders).join(','));
       expect(lines).toHaveLength(1 + 2);
+      // One row per order line: the line (SKU, product, quantity, unit price, line total), the
+      // order's total, then the order's facts; the phone number as it was written.
       const paidLine = lines.find((line) => line.startsWith(`${paid._id},`))!;
-      expect(paidLine).toContain(`,10 × ${word} tower,10,400,paid,placed,`);
+      expect(paidLine).toContain(`${paid._id},1,,${word} tower,10,40,400,400,`);
+      expect(paidLine).toContain(',+1 555 0100,');
+      expect(paidLine).toContain(`,${invoiceNumber},paid,placed,`);
       expect(lines.find((line) => line.startsWith(`${unpaid._id},`))).toContain(
-        ',400,pending,pending,',
+        ',,pending,pending,',
       );
     });
 

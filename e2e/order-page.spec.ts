@@ -134,19 +134,19 @@ test.describe('the order page', () => {
     await expectAccessible();
     await screenshot(page, 'order-page-unpaid');
 
-    // The invoice, from the keyboard: a PDF under the name the server gives it.
+    // The pro-forma (unpaid: not an invoice), from the keyboard: a PDF under the server's name.
     await page.getByRole('link', { name: text.payNow }).focus();
     await page.keyboard.press('Tab');
-    const invoiceButton = page.getByRole('button', { name: text.downloadInvoice });
+    const invoiceButton = page.getByRole('button', { name: text.downloadProForma });
     await expect(invoiceButton).toBeFocused();
     expect(await invoiceButton.evaluate((button) => button.matches(':focus-visible'))).toBe(true);
     const downloading = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(download.suggestedFilename()).toBe(`pro-forma-${order._id}.pdf`);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await expect(page.getByText(text.invoiceDownloaded)).toBeVisible();
+    await expect(page.getByText(text.proFormaDownloaded)).toBeVisible();
     if (SHOTS_DIR) {
       mkdirSync(SHOTS_DIR, { recursive: true });
       const pdf = path.join(SHOTS_DIR, 'invoice.pdf');
@@ -256,6 +256,7 @@ test.describe('the order page', () => {
     await expect(orderHeading(page, order._id)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(messages.noPermission);
     await expect(page.getByRole('button', { name: text.downloadInvoice })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: text.downloadProForma })).toHaveCount(0);
     await expectAccessible();
     const invoice = await page.request.get(`/api/orders/${order._id}/invoice`, {
       headers: { authorization: `Bearer ${await token(page)}` },

@@ -23,7 +23,7 @@ let counter = 0;
  */
 export async function addTestProducts(
   browser: Browser,
-  products: (Omit<TestProduct, '_id' | 'name'> & { category?: ProductCategory })[],
+  products: (Omit<TestProduct, '_id' | 'name'> & { category?: ProductCategory; sku?: string })[],
   label: string,
 ): Promise<TestProduct[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -327,11 +327,20 @@ export async function buildApp({
   app.decorate('orderExpiry', orderExpiry);
   app.addHook('onReady', async () => orderExpiry.start());
   app.addHook('onClose', async () => orderExpiry.stop());
+  const invoices = invoiceRenderer ?? createInvoiceRenderer();
+  app.addHook('onClose', async () => invoices.close());
+  const invoicesService = createInvoicesService(
+    orders,
+    { seller: config.seller, tax: config.invoiceTax },
+    invoices,
+  );
   const mailOutbox = createOutboxWorker({
     outbox,
     mailer: mail,
     log: app.log,
     publicUrl: config.publicUrl,
+    // The paid mail carries the invoice PDF, made when the mail is sent.
+    attachmentsOf: (kind, order) => invoicesService.mailAttachmentsOf(kind, order),
     options: config.mailOutbox,
   });
   app.decorate('mailOutbox', mailOutbox);
@@ -343,8 +352,6 @@ export async function buildApp({
     afterCancel: (cancelled) => orders.afterCancel(cancelled),
   });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
-  const invoices = invoiceRenderer ?? createInvoiceRenderer();
-  app.addHook('onClose', async () => invoices.close());
 
   await app.register(
     async (api) => {
@@ -356,7 +363,7 @@ export async function buildApp({
       await api.register(productRoutes(products, db.changes));
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
-      await api.register(invoiceRoutes(createInvoicesService(orders, config.seller, invoices)));
+      await api.register(invoiceRoutes(invoicesService));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));
     },

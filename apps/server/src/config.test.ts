@@ -130,6 +130,19 @@ describe('config', () => {
       email: 'accounts@caseforge.example',
     });
     expect(() => parseConfig({ SELLER_EMAIL: 'accounts' })).toThrow(/SELLER_EMAIL/);
+    expect(parseConfig({ SELLER_NAME: ' CaseForge Ltd ' }).seller.name).toBe('CaseForge Ltd');
+  });
+
+  it('states no tax on invoices until TAX_RATE_PERCENT and INVOICE_TAX_NOTE say otherwise', () => {
+    expect(parseConfig({}).invoiceTax).toEqual({ ratePercent: 0, note: '' });
+    expect(
+      parseConfig({ TAX_RATE_PERCENT: '19', INVOICE_TAX_NOTE: ' Reverse charge ' }).invoiceTax,
+    ).toEqual({ ratePercent: 19, note: 'Reverse charge' });
+    expect(parseConfig({ TAX_RATE_PERCENT: '7.25' }).invoiceTax.ratePercent).toBe(7.25);
+    for (const bad of ['-1', '101', 'nineteen', '7.125']) {
+      expect(() => parseConfig({ TAX_RATE_PERCENT: bad })).toThrow(/TAX_RATE_PERCENT/);
+    }
+    expect(() => parseConfig({ INVOICE_TAX_NOTE: 'x'.repeat(201) })).toThrow(/INVOICE_TAX_NOTE/);
   });
 
   it('reads how long unpaid orders hold stock, how many one customer may hold and their value', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SELLER, type Seller } from '@shop/shared';
+import { DEFAULT_SELLER, type InvoiceTax, type Seller } from '@shop/shared';
 import { z } from 'zod';
 
 /** Where the built web app lives when the server runs from apps/server/dist. */
@@ -156,9 +156,21 @@ const envSchema = z
     ),
     MAIL_FROM: optionalString,
     /** The seller's facts on invoices; the demo shop's until set. Address lines split by `;`. */
+    SELLER_NAME: optionalString.pipe(z.string().max(200).optional()),
     SELLER_ADDRESS: optionalString,
     SELLER_VAT_NUMBER: optionalString.pipe(z.string().max(40).optional()),
     SELLER_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+    /**
+     * The tax rate invoices state, in percent, included in the prices (0 to 100, at most two
+     * decimals; 0: no tax charged), and the statement under the tax line ('Reverse charge').
+     */
+    TAX_RATE_PERCENT: z.coerce
+      .number('must be a number')
+      .min(0, 'must be 0 or more')
+      .max(100, 'must be 100 or less')
+      .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'at most 2 decimals')
+      .default(0),
+    INVOICE_TAX_NOTE: optionalString.pipe(z.string().max(200).optional()),
     /** How often each instance delivers due order mail from the outbox; 0: this one never does. */
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     /** The wait after a failed order mail, doubled on each further failure (up to an hour). */
@@ -274,6 +286,8 @@ export interface Config {
   /** The order-mail outbox worker (modules/mail/outbox-worker.ts). */
   /** The seller's facts on invoices (SELLER_*). */
   seller: Seller;
+  /** The tax invoices state (TAX_RATE_PERCENT, INVOICE_TAX_NOTE). */
+  invoiceTax: InvoiceTax;
   mailOutbox: {
     intervalMs: number;
     retryBaseMs: number;
@@ -389,8 +403,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     smtp: env.SMTP_URL
       ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'CaseForge Shop <no-reply@localhost>' }
       : undefined,
+    invoiceTax: { ratePercent: env.TAX_RATE_PERCENT, note: env.INVOICE_TAX_NOTE ?? '' },
     seller: {
       ...DEFAULT_SELLER,
+      ...(env.SELLER_NAME ? { name: env.SELLER_NAME } : {}),
       ...(env.SELLER_ADDRESS
         ? {
             address: env.SELLER_ADDRESS.split(';')

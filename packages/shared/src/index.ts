@@ -23,6 +23,7 @@ export * from './orders/carriers.js';
 export * from './orders/order-page.js';
 export * from './orders/order-mail.js';
 export * from './orders/invoice.js';
+export * from './orders/billing.js';
 export * from './orders/order-cancellation.js';
 export * from './catalog/product-rules.js';
 export * from './orders/cart.js';

@@ -13,6 +13,14 @@ export interface Mail {
    * (a crash between sending and marking it sent) is recognisably the same message.
    */
   messageId?: string;
+  /** Files sent with it (the paid mail's invoice PDF), made when it is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

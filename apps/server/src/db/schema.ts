@@ -85,8 +85,25 @@ export interface OrdersTable {
   shipped_at: NullableTime;
   carrier: NullableText;
   tracking_number: NullableText;
+  /**
+   * Migration 0017: whom the invoice is made out to (given at checkout; a null address is the
+   * shipping address), and the invoice once issued (in the transaction that marks it paid).
+   */
+  billing_company: NullableText;
+  billing_vat_number: NullableText;
+  billing_address: NullableText;
+  invoice_number: NullableText;
+  invoice_issued_at: NullableTime;
+  invoice_due_at: NullableTime;
+  invoice_amount_due_cents: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Migration 0017: the last invoice number given in each year (UTC), gap-free. */
+export interface InvoiceCountersTable {
+  year: number;
+  last: number;
 }
 
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
@@ -103,6 +120,8 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   /** PostgreSQL bigint: read back as a string there. */
   line_total_cents: ColumnType<number | string, number, number>;
+  /** Migration 0017: the product's SKU when the line was placed, written by a trigger only. */
+  sku: ColumnType<string | null, never, never>;
 }
 
 /** An order mail waiting for (or done with) delivery (migration 0009). */
@@ -244,6 +263,7 @@ export interface Database {
   users: UsersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  invoice_counters: InvoiceCountersTable;
   unpaid_order_counts: UnpaidOrderCountsTable;
   hold_cooldowns: HoldCooldownsTable;
   mail_outbox: MailOutboxTable;

@@ -27,6 +27,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
       {
         productId: '6742b1c09f3a2b1c4d5e0001',
         productName: 'Vortex RGB <script>alert(1)</script>',
+        sku: 'VX-RGB-01',
         quantity: 250,
         unitPrice: 45,
         lineTotal: 11_250,
@@ -34,6 +35,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
       {
         productId: '6742b1c09f3a2b1c4d5e0002',
         productName: 'PowerCore 750W Gold & Co',
+        sku: null,
         quantity: 250,
         unitPrice: 48.6,
         lineTotal: 12_150,
@@ -44,6 +46,8 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     shippedAt: null,
     shipment: null,
+    billing: { company: null, vatNumber: null, address: null },
+    invoice: null,
     ...overrides,
   };
 }

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (multipart/mixed parts with a file name), their bytes decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -67,37 +69,48 @@ function split(entity: string): { head: string; body: string } {
   return { head: entity.slice(0, at), body: entity.slice(at + gap) };
 }
 
-/** The text and HTML of a message: a single part, or the parts of a multipart one. */
+/** The text, HTML and attachments of a message: one part, or the parts of a multipart one. */
 export function parseMail(raw: string): Omit<ReceivedMail, 'to' | 'raw'> {
   const { head, body } = split(raw);
   const headers = headersOf(head);
-  const result = {
+  const result: Omit<ReceivedMail, 'to' | 'raw'> = {
     messageId: headers.get('message-id') ?? '',
     subject: decodeWords(headers.get('subject') ?? ''),
     text: '',
     html: '',
+    attachments: [],
   };
-  const collect = (type: string, encoding: string | undefined, content: string) => {
+  /** One entity: a file, a text, or a multipart one whose parts are read the same way. */
+  const collect = (entityHeaders: Map<string, string>, content: string) => {
+    const type = entityHeaders.get('content-type') ?? 'text/plain';
+    const encoding = entityHeaders.get('content-transfer-encoding');
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (boundary) {
+      for (const part of content.split(`--${boundary}`).slice(1)) {
+        if (part.startsWith('--')) break;
+        const entity = split(part.replace(/^\r?\n/, ''));
+        collect(headersOf(entity.head), entity.body.replace(/\r?\n$/, ''));
+      }
+      return;
+    }
+    const disposition = entityHeaders.get('content-disposition') ?? '';
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+    if (filename) {
+      result.attachments.push({
+        filename,
+        contentType: type.split(';')[0]?.trim() ?? '',
+        content:
+          encoding?.toLowerCase() === 'base64'
+            ? Buffer.from(content.replace(/\s+/g, ''), 'base64')
+            : Buffer.from(content, 'latin1'),
+      });
+      return;
+    }
     const decoded = decodeBody(content, encoding);
     if (type.startsWith('text/html')) result.html = decoded;
     else if (type.startsWith('text/plain')) result.text = decoded;
   };
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) {
-    collect(type, headers.get('content-transfer-encoding'), body);
-    return result;
-  }
-  for (const part of body.split(`--${boundary}`).slice(1)) {
-    if (part.startsWith('--')) break;
-    const entity = split(part.replace(/^\r?\n/, ''));
-    const partHeaders = headersOf(entity.head);
-    collect(
-      partHeaders.get('content-type') ?? 'text/plain',
-      partHeaders.get('content-transfer-encoding'),
-      entity.body.replace(/\r?\n$/, ''),
-    );
-  }
+  collect(headers, body);
   return result;
 }
 

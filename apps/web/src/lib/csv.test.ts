@@ -90,6 +90,38 @@ describe('toCsv', () => {
     });
   });
 
+  describe('defect 16: a phone number is written as it is, a formula is still neutralised', () => {
+    it.each([
+      '+49 40 123456',
+      '+1 555 0100',
+      '+1 (555) 010-0100',
+      '+44 20.7946.0958',
+      '+49 40/123456',
+      '+86-755-1234-5678',
+    ])('leaves the phone number %j without a quote', async (phone) => {
+      const [, row] = await lines([{ name: phone, price: 1 }]);
+      expect(row).toBe(`${phone},1,`);
+    });
+
+    it.each([
+      // An operator chained after the first, a function, a reference, a line break or a tab:
+      // not a phone number, so the quote goes in front as before.
+      ['+1+2', `"'+1+2"`],
+      ['+49 40 123456+SUM(A1)', `"'+49 40 123456+SUM(A1)"`],
+      ['+49 40 HYPERLINK', `"'+49 40 HYPERLINK"`],
+      ['+A1', `"'+A1"`],
+      ['+49 40 123456\n=1', `"'+49 40 123456\n=1"`],
+      ['+49 40 123456\t', `"'+49 40 123456\t"`],
+      ['+', `"'+"`],
+      ['-49 40 123456', `"'-49 40 123456"`],
+      ['=49 40 123456', `"'=49 40 123456"`],
+      ['@49', `"'@49"`],
+    ])('neutralises %j as %s', async (name, cell) => {
+      const [, ...rest] = (await toCsv(columns, [{ name, price: 1 }])).slice(1).split('\r\n');
+      expect(rest.join('\r\n')).toBe(`${cell},1,\r\n`);
+    });
+  });
+
   it('leaves a formula character inside a text alone, and numbers (negative too) as numbers', async () => {
     expect(await lines([{ name: 'A=B+C', price: -12.5 }])).toEqual([
       'Name,Price (USD),Note',

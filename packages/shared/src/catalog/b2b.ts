@@ -118,6 +118,8 @@ export const orderLineSchema = z.object({
   /** Null once the product is deleted (the line keeps its name and prices). */
   productId: z.string().nullable(),
   productName: z.string(),
+  /** The product's SKU when the line was placed (null: the product had none). */
+  sku: z.string().nullable(),
   quantity: z.number().int(),
   unitPrice: z.number(),
   lineTotal: z.number(),

@@ -4,6 +4,7 @@ import { idempotencyErrorStatus } from '../orders/idempotency.js';
 import { identityErrorStatus } from '../accounts/identity.js';
 import { orderLimitErrorStatus } from '../orders/order-limits.js';
 import { stockErrorStatus } from '../catalog/stock.js';
+import { invoiceErrorStatus } from '../orders/invoice.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -29,6 +30,7 @@ export const errorStatus = {
   ...stockErrorStatus,
   ...b2bErrorStatus,
   ...orderLimitErrorStatus,
+  ...invoiceErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -5,6 +5,8 @@ import {
   csvFileName,
   csvTime,
   orderLinesSummary,
+  priceBreaksCell,
+  specsCell,
 } from './admin-lists.js';
 
 describe('admin list texts', () => {
@@ -45,5 +47,23 @@ describe('CSV helpers', () => {
   it('writes a time as a spreadsheet reads it, and nothing for none', () => {
     expect(csvTime('2026-11-25T10:44:39.123Z')).toBe('2026-11-25 10:44:39');
     expect(csvTime(null)).toBe('');
+  });
+});
+
+describe('product cells of the CSV export (defect 16)', () => {
+  it('writes price breaks as "min qty: USD each" and specs as "name: value", "; " between', () => {
+    expect(
+      priceBreaksCell([
+        { minQty: 100, price: 45 },
+        { minQty: 500, price: 42.5 },
+      ]),
+    ).toBe('100: 45.00; 500: 42.50');
+    expect(priceBreaksCell([])).toBe('');
+    expect(
+      specsCell([
+        { name: 'Form factor', value: 'ATX' },
+        { name: 'Fans', value: '3' },
+      ]),
+    ).toBe('Form factor: ATX; Fans: 3');
   });
 });

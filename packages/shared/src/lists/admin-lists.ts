@@ -66,21 +66,32 @@ export const adminCsvColumns = {
     minQty: 'Min Qty',
     packSize: 'Pack Size',
     price: 'Price (USD)',
+    priceBreaks: 'Price Breaks (min qty: USD each)',
+    specs: 'Specs',
     description: 'Description',
   },
+  /** One row per order line (issue 22, defect 16): the line's SKU and prices, then its order's. */
   orders: {
     id: 'Order ID',
+    line: 'Line',
+    sku: 'SKU',
+    product: 'Product',
+    quantity: 'Quantity',
+    unitPrice: 'Unit Price (USD)',
+    lineTotal: 'Line Total (USD)',
+    orderTotal: 'Order Total (USD)',
     placed: 'Placed (UTC)',
     paid: 'Paid (UTC)',
     shipped: 'Shipped (UTC)',
     customer: 'Customer',
     email: 'Email',
     phone: 'Phone',
-    address: 'Address',
+    company: 'Company',
+    vatNumber: 'VAT Number',
+    billingAddress: 'Billing Address',
+    address: 'Shipping Address',
     poNumber: 'PO Number',
-    products: 'Products',
-    quantity: 'Quantity',
-    price: 'Price (USD)',
+    invoiceNumber: 'Invoice Number',
     paymentStatus: 'Payment Status',
     orderStatus: 'Order Status',
     transactionId: 'Transaction ID',
@@ -93,6 +104,16 @@ export const adminCsvColumns = {
 /** An order's lines in one CSV cell: `10 × ForgeLine M3; 4 × Nova Mini-ITX`. */
 export function orderLinesSummary(lines: readonly { productName: string; quantity: number }[]) {
   return lines.map((line) => `${line.quantity} × ${line.productName}`).join('; ');
+}
+
+/** A product's price breaks in one CSV cell: `100: 45.00; 500: 42.50` (from 100 pieces, $45 each). */
+export function priceBreaksCell(breaks: readonly { minQty: number; price: number }[]): string {
+  return breaks.map((one) => `${one.minQty}: ${one.price.toFixed(2)}`).join('; ');
+}
+
+/** A product's specs in one CSV cell: `Form factor: ATX; Fans: 3`. */
+export function specsCell(specs: readonly { name: string; value: string }[]): string {
+  return specs.map((spec) => `${spec.name}: ${spec.value}`).join('; ');
 }
 
 /** A time in a CSV cell: `2026-11-25 10:44:39` (UTC), which spreadsheets read as a date. */

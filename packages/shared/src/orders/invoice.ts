@@ -9,8 +9,9 @@ export interface Seller {
 }
 
 /**
- * The demo shop's facts, used until the operator sets SELLER_ADDRESS, SELLER_VAT_NUMBER and
- * SELLER_EMAIL (the README says so): an invoice must carry the real seller's.
+ * The demo shop's facts, used until the operator sets SELLER_NAME, SELLER_ADDRESS,
+ * SELLER_VAT_NUMBER and SELLER_EMAIL (the README says so): an invoice must carry the real
+ * seller's.
  */
 export const DEFAULT_SELLER: Seller = {
   name: COMPANY.name,
@@ -19,38 +20,133 @@ export const DEFAULT_SELLER: Seller = {
   email: 'orders@caseforge.example',
 };
 
+/** The currency every price and total is in, as the invoice names it (ISO 4217). */
+export const INVOICE_CURRENCY = 'USD';
+
 /**
- * The invoice number of an order, stable for as long as the order exists: the year it was
- * placed and the id's last 16 hex digits (its random part), e.g. `INV-2026-9F3A2B1C4D5E6F70`.
+ * How an invoice states tax (TAX_RATE_PERCENT, INVOICE_TAX_NOTE): the rate in percent (0 to 100,
+ * at most two decimals) and a statement printed under the tax line, e.g. 'Export delivery, VAT
+ * not charged' or 'Reverse charge'.
  */
-export function invoiceNumber(order: { _id: string; placedAt: string }): string {
-  const year = new Date(order.placedAt).getUTCFullYear();
-  return `INV-${year}-${order._id.slice(-16).toUpperCase()}`;
+export interface InvoiceTax {
+  ratePercent: number;
+  note: string;
 }
 
-/** The file name a downloaded invoice is saved under. */
-export function invoiceFileName(order: { _id: string; placedAt: string }): string {
-  return `invoice-${invoiceNumber(order)}.pdf`;
+export const DEFAULT_INVOICE_TAX: InvoiceTax = { ratePercent: 0, note: '' };
+
+/** What the invoice PDF is drawn with besides the order: the seller and the tax statement. */
+export interface InvoiceSettings {
+  seller: Seller;
+  tax: InvoiceTax;
 }
+
+/**
+ * The tax on an invoice, in cents (docs/decisions/2026-11-26-gap-free-invoice-numbers.md): the
+ * shop's prices are what it charges, so the order's total is what the buyer paid and the tax is
+ * the part of it at `ratePercent` (tax included): tax = total × rate / (100 + rate), rounded
+ * once, on the whole total, to the nearest cent with halves rounded up; the subtotal is the total
+ * less the tax, so subtotal + tax = total to the cent. Integer arithmetic only (the rate in
+ * hundredths of a percent), no float rounding.
+ */
+export function invoiceTaxOf(
+  totalCents: number,
+  ratePercent: number,
+): { subtotalCents: number; taxCents: number; totalCents: number } {
+  const basisPoints = Math.round(ratePercent * 100);
+  if (basisPoints <= 0) return { subtotalCents: totalCents, taxCents: 0, totalCents };
+  const denominator = 10_000 + basisPoints;
+  const taxCents = Math.floor((2 * totalCents * basisPoints + denominator) / (2 * denominator));
+  return { subtotalCents: totalCents - taxCents, taxCents, totalCents };
+}
+
+/** An invoice number: the year it was issued and its place in that year, `2026-000001`. */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * Which document an order gets (issue 22, defects 2 and 20): the invoice once it is paid (it
+ * then has its number), a pro-forma while it is unpaid, and none once it was cancelled unpaid
+ * (accounts payable must never receive an invoice for an order that does not exist).
+ */
+export type InvoiceDocumentKind = 'invoice' | 'pro-forma' | 'none';
+
+export function invoiceDocumentKind(order: {
+  paid: boolean;
+  paymentStatus: string;
+  invoice: { number: string } | null;
+}): InvoiceDocumentKind {
+  if (order.paid && order.invoice) return 'invoice';
+  if (order.paymentStatus === 'pending') return 'pro-forma';
+  return 'none';
+}
+
+/**
+ * The one place the PDF names the order by (issue 22: the order number of migration 0016
+ * replaces the id here when it lands).
+ */
+export function invoiceOrderReference(order: { _id: string }): string {
+  return order._id;
+}
+
+/** The file name a downloaded invoice or pro-forma is saved under. */
+export function invoiceFileName(order: {
+  _id: string;
+  paid: boolean;
+  paymentStatus: string;
+  invoice: { number: string } | null;
+}): string {
+  return order.paid && order.invoice
+    ? `invoice-${order.invoice.number}.pdf`
+    : `pro-forma-${invoiceOrderReference(order)}.pdf`;
+}
+
+/** The refusal of `GET /api/orders/{id}/invoice` for an order cancelled before it was paid. */
+export const invoiceErrorStatus = { no_invoice_for_cancelled_order: 409 } as const;
+
+export const invoiceMessages = {
+  /** `GET /api/orders/{id}/invoice` of an order cancelled before it was paid. */
+  noInvoiceForCancelled:
+    'This order was cancelled before it was paid, so it has no invoice or pro-forma invoice.',
+} as const;
 
 export const invoiceLabels = {
   title: 'Invoice',
+  proFormaTitle: 'Pro-forma invoice',
+  proFormaNotice: 'Not an invoice: no invoice number. The invoice is issued when it is paid.',
   invoiceNumber: 'Invoice number',
+  invoiceDate: 'Invoice date',
+  dueDate: 'Due date',
   orderId: 'Order',
   seller: 'From',
   buyer: 'Bill to',
+  shipTo: 'Ship to',
+  contact: 'Contact',
   vatNumber: 'VAT number',
   email: 'Email',
   phone: 'Phone',
   address: 'Address',
+  billingAddress: 'Billing address',
+  shippingAddress: 'Shipping address',
   poNumber: 'PO number',
   placed: 'Placed',
   paid: 'Paid',
   shipped: 'Shipped',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
-  columns: { product: 'Product', quantity: 'Quantity', unitPrice: 'Unit price', total: 'Total' },
-  orderTotal: 'Total',
+  columns: {
+    sku: 'SKU',
+    product: 'Product',
+    quantity: 'Quantity',
+    unitPrice: `Unit price (${INVOICE_CURRENCY})`,
+    total: `Total (${INVOICE_CURRENCY})`,
+  },
+  subtotal: `Subtotal excl. tax (${INVOICE_CURRENCY})`,
+  tax: (ratePercent: number) =>
+    ratePercent > 0 ? `Tax ${ratePercent}% (included in the prices)` : `Tax ${ratePercent}%`,
+  orderTotal: `Total (${INVOICE_CURRENCY})`,
+  amountDue: `Amount due (${INVOICE_CURRENCY})`,
   statusPaid: (transactionId: string) => `PAID - transaction ${transactionId}`,
   statusPaidNoTransaction: 'PAID',
   statusUnpaid: 'UNPAID - payment due',

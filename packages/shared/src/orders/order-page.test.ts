@@ -71,6 +71,7 @@ describe('orderLinesTitle', () => {
   const line = (productName: string) => ({
     productId: null,
     productName,
+    sku: null,
     quantity: 10,
     unitPrice: 1,
     lineTotal: 10,

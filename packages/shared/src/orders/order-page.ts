@@ -28,6 +28,12 @@ export const orderPageMessages = {
   downloadInvoice: 'Download invoice',
   downloadingInvoice: 'Downloading…',
   invoiceDownloaded: 'Invoice downloaded.',
+  /** An unpaid order's document: not an invoice, and never numbered (issue 22). */
+  downloadProForma: 'Download pro-forma',
+  proFormaDownloaded: 'Pro-forma invoice downloaded.',
+  invoiceNumber: 'Invoice number',
+  billedTo: 'Billed to',
+  vatNumber: 'VAT number',
   backToMyOrder: 'Back to My Order',
   backToManageOrder: 'Back to Manage Order',
   /** The link from a row of My Order or Manage Order; the accessible name names the order. */

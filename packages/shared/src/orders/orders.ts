@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from '../catalog/b2b.js';
 import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
+import { billingFields, orderBillingSchema, orderInvoiceSchema } from './billing.js';
 
 /** Order states (DESIGN.md sections 5 and 11). */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -120,6 +121,8 @@ export const ordersCreateSchema = z.object({
     .regex(ONE_LINE_PATTERN, b2bMessages.poNumberOneLine)
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** Whom the invoice is made out to (optional; billing.ts). */
+  ...billingFields,
 });
 export type OrdersCreate = z.input<typeof ordersCreateSchema>;
 export type ValidOrdersCreate = z.infer<typeof ordersCreateSchema>;
@@ -160,6 +163,10 @@ export const orderSchema = z.object({
   shippedAt: z.string().nullable(),
   /** Set when the admin shipped it with a carrier and tracking number. */
   shipment: shipmentSchema.nullable(),
+  /** Whom the invoice is made out to, as given at checkout (billing.ts). */
+  billing: orderBillingSchema,
+  /** The invoice, issued when the order was paid; null before (a pro-forma only). */
+  invoice: orderInvoiceSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

@@ -1,9 +1,11 @@
 import {
   formatDocumentDate,
   formatMoney,
+  invoiceDocumentKind,
   invoiceLabels as l,
-  invoiceNumber,
-  type Seller,
+  invoiceOrderReference,
+  invoiceTaxOf,
+  type InvoiceSettings,
   type Order,
 } from '@shop/shared';
 import PDFDocument from 'pdfkit';
@@ -12,12 +14,15 @@ const MARGIN = 50;
 const FOOTER_HEIGHT = 24;
 /** The table's columns: x and width, on an A4 page 595 points wide with 50-point margins. */
 const COLUMNS = {
-  product: { x: MARGIN, width: 235 },
-  quantity: { x: 290, width: 65 },
-  unitPrice: { x: 360, width: 90 },
+  sku: { x: MARGIN, width: 80 },
+  product: { x: 134, width: 170 },
+  quantity: { x: 308, width: 50 },
+  unitPrice: { x: 362, width: 88 },
   total: { x: 455, width: 90 },
 } as const;
 const RIGHT_EDGE = COLUMNS.total.x + COLUMNS.total.width;
+const GREEN = '#15803d';
+const RED = '#b91c1c';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -68,6 +73,7 @@ function facts(doc: Doc, rows: [string, string][], x: number, y: number, width: 
 function tableHeader(doc: Doc, y: number, continued: boolean): number {
   doc.font('Helvetica-Bold').fontSize(9);
   const heads = [
+    [l.columns.sku, COLUMNS.sku, 'left'],
     [`${l.columns.product}${continued ? ` (${l.continued})` : ''}`, COLUMNS.product, 'left'],
     [l.columns.quantity, COLUMNS.quantity, 'right'],
     [l.columns.unitPrice, COLUMNS.unitPrice, 'right'],
@@ -81,18 +87,43 @@ function tableHeader(doc: Doc, y: number, continued: boolean): number {
   return bottom + 6;
 }
 
+/** The page-wide box a status or notice is printed in; answers the y below it. */
+function box(doc: Doc, text: string, y: number, color: string): number {
+  doc.font('Helvetica-Bold').fontSize(11);
+  const status = printable(text);
+  const height = doc.heightOfString(status, { width: RIGHT_EDGE - MARGIN - 16 }) + 14;
+  doc
+    .rect(MARGIN, y, RIGHT_EDGE - MARGIN, height)
+    .lineWidth(1)
+    .stroke(color);
+  doc.fillColor(color).text(status, MARGIN + 8, y + 8, { width: RIGHT_EDGE - MARGIN - 16 });
+  doc.fillColor('#000000');
+  return y + height;
+}
+
 /**
- * The invoice of an order as a PDF (DESIGN.md section 9): its number, the seller's facts, the
- * buyer, every line with unit price and total (over as many pages as it takes, the table's head
- * repeated on each), the total, paid or unpaid with the transaction id, and the dates.
+ * The invoice of a paid order, or the pro-forma of an unpaid one, as a PDF (issue 22, defects 2
+ * and 20; DESIGN.md section 9). An invoice carries its gap-free number, invoice and due dates;
+ * a pro-forma says in its title and a box that it is not an invoice and never has a number. Both
+ * show the seller's and buyer's facts (company, VAT number, billing address), every line with
+ * SKU, quantity, unit price and total (over as many pages as it takes, the head repeated), then
+ * subtotal, tax and total in USD. A cancelled unpaid order gets no document (the service says
+ * so before this is called).
  */
-export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> {
-  const number = invoiceNumber(order);
+export function renderInvoicePdf(order: Order, settings: InvoiceSettings): Promise<Buffer> {
+  const { seller, tax } = settings;
+  const invoice = invoiceDocumentKind(order) === 'invoice' ? order.invoice : null;
+  const title = invoice ? l.title : l.proFormaTitle;
+  const reference = invoiceOrderReference(order);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${l.title} ${number}`, Author: seller.name, Subject: `Order ${order._id}` },
+    info: {
+      Title: invoice ? `${title} ${invoice.number}` : `${title} - ${l.orderId} ${reference}`,
+      Author: seller.name,
+      Subject: `${l.orderId} ${reference}`,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -102,21 +133,30 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
   });
   const pageBottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
 
-  // The seller, left; the invoice's title, number and dates, right.
-  doc.font('Helvetica-Bold').fontSize(16).text(seller.name, MARGIN, MARGIN, { width: 260 });
+  // The seller, left; the document's title, number and dates, right.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(printable(seller.name), MARGIN, MARGIN, { width: 260 });
   doc.font('Helvetica').fontSize(9);
-  for (const line of seller.address) doc.text(line, { width: 260 });
-  doc.text(`${l.vatNumber}: ${seller.vatNumber}`, { width: 260 });
-  doc.text(`${l.email}: ${seller.email}`, { width: 260 });
+  for (const line of seller.address) doc.text(printable(line), { width: 260 });
+  doc.text(printable(`${l.vatNumber}: ${seller.vatNumber}`), { width: 260 });
+  doc.text(printable(`${l.email}: ${seller.email}`), { width: 260 });
   const sellerBottom = doc.y;
 
   doc
     .font('Helvetica-Bold')
-    .fontSize(22)
-    .text(l.title.toUpperCase(), 320, MARGIN, { width: RIGHT_EDGE - 320, align: 'right' });
+    .fontSize(invoice ? 22 : 17)
+    .text(title.toUpperCase(), 320, MARGIN, { width: RIGHT_EDGE - 320, align: 'right' });
   const dates: [string, string][] = [
-    [l.invoiceNumber, number],
-    [l.orderId, order._id],
+    ...(invoice
+      ? ([
+          [l.invoiceNumber, invoice.number],
+          [l.invoiceDate, formatDocumentDate(invoice.issuedAt)],
+          [l.dueDate, formatDocumentDate(invoice.dueAt)],
+        ] as [string, string][])
+      : []),
+    [l.orderId, reference],
     [l.placed, formatDocumentDate(order.placedAt)],
     ...(order.paidAt ? [[l.paid, formatDocumentDate(order.paidAt)] as [string, string]] : []),
     ...(order.shippedAt
@@ -125,17 +165,25 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
   ];
   const datesBottom = facts(doc, dates, 320, MARGIN + 30, RIGHT_EDGE - 320);
 
-  // The buyer.
+  // The buyer: the company the invoice is made out to, its VAT number and billing address.
   let y = Math.max(sellerBottom, datesBottom) + 18;
   doc.font('Helvetica-Bold').fontSize(11).text(l.buyer, MARGIN, y);
   y = doc.y + 4;
-  doc.font('Helvetica').fontSize(10).text(printable(order.userName), MARGIN, y, { width: 300 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(printable(order.billing.company ?? order.userName), MARGIN, y, { width: 400 });
   y = facts(
     doc,
     [
+      ...(order.billing.vatNumber
+        ? [[l.vatNumber, order.billing.vatNumber] as [string, string]]
+        : []),
+      [l.billingAddress, order.billing.address ?? order.address],
+      ...(order.billing.company ? [[l.contact, order.userName] as [string, string]] : []),
       [l.email, order.userEmail],
       [l.phone, order.phone],
-      [l.address, order.address],
+      [l.shippingAddress, order.address],
       ...(order.poNumber ? [[l.poNumber, order.poNumber] as [string, string]] : []),
       ...(order.shipment
         ? ([
@@ -150,34 +198,31 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
     RIGHT_EDGE - MARGIN,
   );
 
-  // Paid or not, in a box that cannot be missed: green only for a paid order that stands.
+  // A pro-forma says what it is not; then paid or not, in a box that cannot be missed (green
+  // only for a paid order that stands).
   y += 8;
+  if (!invoice) y = box(doc, l.proFormaNotice, y, RED) + 8;
   const settled = order.paid && !paidButCancelled(order) && !order.refundNeeded;
-  doc.font('Helvetica-Bold').fontSize(11);
-  const status = printable(paymentStatus(order));
-  const textHeight = doc.heightOfString(status, { width: RIGHT_EDGE - MARGIN - 16 });
-  const statusHeight = textHeight + 14;
-  doc
-    .rect(MARGIN, y, RIGHT_EDGE - MARGIN, statusHeight)
-    .lineWidth(1)
-    .stroke(settled ? '#15803d' : '#b91c1c');
-  doc
-    .fillColor(settled ? '#15803d' : '#b91c1c')
-    .text(status, MARGIN + 8, y + 8, { width: RIGHT_EDGE - MARGIN - 16 });
-  doc.fillColor('#000000');
-  y += statusHeight + 18;
+  y = box(doc, paymentStatus(order), y, settled ? GREEN : RED) + 18;
 
   // The lines.
   y = tableHeader(doc, y, false);
   for (const line of order.lines) {
     const name = printable(line.productName);
+    const sku = printable(line.sku ?? '-');
     doc.font('Helvetica').fontSize(9);
-    const height = Math.max(12, doc.heightOfString(name, { width: COLUMNS.product.width })) + 6;
+    const height =
+      Math.max(
+        12,
+        doc.heightOfString(name, { width: COLUMNS.product.width }),
+        doc.heightOfString(sku, { width: COLUMNS.sku.width }),
+      ) + 6;
     if (y + height > pageBottom()) {
       doc.addPage();
       y = tableHeader(doc, MARGIN, true);
       doc.font('Helvetica').fontSize(9);
     }
+    doc.text(sku, COLUMNS.sku.x, y, { width: COLUMNS.sku.width });
     doc.text(name, COLUMNS.product.x, y, { width: COLUMNS.product.width });
     const cells = [
       [String(line.quantity), COLUMNS.quantity],
@@ -195,22 +240,39 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
       .stroke('#bbbbbb');
   }
 
-  // The total, kept on the page of the last line when it fits.
-  if (y + 30 > pageBottom()) {
+  // Subtotal, tax (and its statement), total and what is due, kept together after the lines.
+  const amounts = invoiceTaxOf(Math.round(order.orderPrice * 100), tax.ratePercent);
+  const amountDue = invoice ? invoice.amountDue : order.orderPrice;
+  const rows: [string, string, boolean][] = [
+    [l.subtotal, formatMoney(amounts.subtotalCents / 100), false],
+    [l.tax(tax.ratePercent), formatMoney(amounts.taxCents / 100), false],
+    [l.orderTotal, formatMoney(amounts.totalCents / 100), true],
+    [l.amountDue, formatMoney(amountDue), true],
+  ];
+  const noteHeight = tax.note ? 16 : 0;
+  if (y + rows.length * 16 + noteHeight + 10 > pageBottom()) {
     doc.addPage();
     y = MARGIN;
   }
-  doc.font('Helvetica-Bold').fontSize(11);
-  doc.text(l.orderTotal, COLUMNS.unitPrice.x - 60, y + 6, {
-    width: COLUMNS.unitPrice.width + 60,
-    align: 'right',
-  });
-  doc.text(formatMoney(order.orderPrice), COLUMNS.total.x, y + 6, {
-    width: COLUMNS.total.width,
-    align: 'right',
+  y += 6;
+  const labelX = COLUMNS.product.x;
+  const labelWidth = COLUMNS.total.x - labelX - 8;
+  rows.forEach(([label, value, bold], index) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+    doc.text(label, labelX, y, { width: labelWidth, align: 'right' });
+    doc.text(value, COLUMNS.total.x, y, { width: COLUMNS.total.width, align: 'right' });
+    y += bold ? 16 : 13;
+    if (index === 1 && tax.note) {
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(9)
+        .text(printable(tax.note), MARGIN, y, { width: RIGHT_EDGE - MARGIN, align: 'right' });
+      y = doc.y + 4;
+    }
   });
 
-  // Every page: which invoice, and which page of how many.
+  // Every page: which document, and which page of how many.
+  const footer = invoice ? `${title} ${invoice.number}` : `${title} - ${l.orderId} ${reference}`;
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -221,7 +283,7 @@ export function renderInvoicePdf(order: Order, seller: Seller): Promise<Buffer> 
       .fontSize(8)
       .fillColor('#555555')
       .text(
-        `${l.title} ${number} - ${l.page(index - range.start + 1, range.count)}`,
+        `${footer} - ${l.page(index - range.start + 1, range.count)}`,
         MARGIN,
         doc.page.height - MARGIN,
         { width: RIGHT_EDGE - MARGIN, align: 'center', lineBreak: false },

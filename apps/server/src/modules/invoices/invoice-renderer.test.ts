@@ -1,4 +1,12 @@
-import { apiErrorSchema, DEFAULT_SELLER, messages, orderSchema, type Order } from '@shop/shared';
+import {
+  apiErrorSchema,
+  DEFAULT_INVOICE_TAX,
+  DEFAULT_SELLER,
+  messages,
+  orderSchema,
+  type InvoiceSettings,
+  type Order,
+} from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../http/app-error.js';
@@ -20,6 +28,8 @@ import {
   invoiceVersion,
   type RenderPdf,
 } from './invoice-renderer.js';
+
+const SETTINGS: InvoiceSettings = { seller: DEFAULT_SELLER, tax: DEFAULT_INVOICE_TAX };
 
 /** Every call of the PDF layout in this thread (the worker loads its own copy of the module). */
 vi.mock('./invoice-pdf.js', { spy: true });
@@ -50,6 +60,7 @@ const order = (changes: Partial<Order> = {}): Order =>
       {
         productId: 'fedcba9876543210fedcba98',
         productName: 'Vortex Tower',
+        sku: 'VX-TWR',
         quantity: 10,
         unitPrice: 48.5,
         lineTotal: 485,
@@ -60,6 +71,8 @@ const order = (changes: Partial<Order> = {}): Order =>
     paidAt: null,
     shippedAt: null,
     shipment: null,
+    billing: { company: null, vatNumber: null, address: null },
+    invoice: null,
     ...changes,
   });
 
@@ -85,16 +98,16 @@ describe('finding 2: an invoice is laid out once per order version, off the even
   it('lays each version out once however many ask at once, and keeps it', async () => {
     const gate = gatedRender();
     const renderer = createInvoiceRenderer(DEFAULT_INVOICE_RENDER_LIMITS, gate.render);
-    const asks = Array.from({ length: 50 }, () => renderer.pdfOf(order(), DEFAULT_SELLER));
+    const asks = Array.from({ length: 50 }, () => renderer.pdfOf(order(), SETTINGS));
     await vi.waitFor(() => expect(gate.held).toHaveLength(1));
     gate.held.shift()?.();
     const pdfs = await Promise.all(asks);
     expect(new Set(pdfs.map((pdf) => pdf.toString())).size).toBe(1);
-    expect(await renderer.pdfOf(order(), DEFAULT_SELLER)).toBe(pdfs[0]);
+    expect(await renderer.pdfOf(order(), SETTINGS)).toBe(pdfs[0]);
     expect(gate.calls).toBe(1);
 
     // Any change to the order is a new version, laid out anew; the old one is not kept.
-    const paid = renderer.pdfOf(order({ paid: true, paymentStatus: 'paid' }), DEFAULT_SELLER);
+    const paid = renderer.pdfOf(order({ paid: true, paymentStatus: 'paid' }), SETTINGS);
     await vi.waitFor(() => expect(gate.held).toHaveLength(1));
     gate.held.shift()?.();
     expect((await paid).toString()).not.toBe(pdfs[0]?.toString());
@@ -107,16 +120,16 @@ describe('finding 2: an invoice is laid out once per order version, off the even
     const render: RenderPdf = async (one) => Buffer.alloc(400, one._id);
     const renderer = createInvoiceRenderer({ concurrency: 1, queue: 4, cacheBytes: 1000 }, render);
     const ids = ['a', 'b', 'c'].map((c) => c.repeat(24));
-    for (const id of ids) await renderer.pdfOf(order({ _id: id }), DEFAULT_SELLER);
+    for (const id of ids) await renderer.pdfOf(order({ _id: id }), SETTINGS);
     // 1,200 bytes do not fit in 1,000: the first went.
     expect(renderer.stats()).toMatchObject({ kept: 2, keptBytes: 800 });
     const spy = vi.fn(render);
     const counted = createInvoiceRenderer({ concurrency: 1, queue: 4, cacheBytes: 1000 }, spy);
-    await counted.pdfOf(order({ _id: ids[0] }), DEFAULT_SELLER);
-    await counted.pdfOf(order({ _id: ids[1] }), DEFAULT_SELLER);
-    await counted.pdfOf(order({ _id: ids[0] }), DEFAULT_SELLER); // sent again: most recent now
-    await counted.pdfOf(order({ _id: ids[2] }), DEFAULT_SELLER); // pushes out b, not a
-    await counted.pdfOf(order({ _id: ids[0] }), DEFAULT_SELLER);
+    await counted.pdfOf(order({ _id: ids[0] }), SETTINGS);
+    await counted.pdfOf(order({ _id: ids[1] }), SETTINGS);
+    await counted.pdfOf(order({ _id: ids[0] }), SETTINGS); // sent again: most recent now
+    await counted.pdfOf(order({ _id: ids[2] }), SETTINGS); // pushes out b, not a
+    await counted.pdfOf(order({ _id: ids[0] }), SETTINGS);
     expect(spy).toHaveBeenCalledTimes(3);
     await renderer.close();
     await counted.close();
@@ -128,10 +141,10 @@ describe('finding 2: an invoice is laid out once per order version, off the even
       { concurrency: 1, queue: 1, cacheBytes: 1 << 20 },
       gate.render,
     );
-    const first = renderer.pdfOf(order({ _id: '1'.repeat(24) }), DEFAULT_SELLER);
-    const second = renderer.pdfOf(order({ _id: '2'.repeat(24) }), DEFAULT_SELLER);
+    const first = renderer.pdfOf(order({ _id: '1'.repeat(24) }), SETTINGS);
+    const second = renderer.pdfOf(order({ _id: '2'.repeat(24) }), SETTINGS);
     const refused = await renderer
-      .pdfOf(order({ _id: '3'.repeat(24) }), DEFAULT_SELLER)
+      .pdfOf(order({ _id: '3'.repeat(24) }), SETTINGS)
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'invoice_busy', status: 503 });
@@ -148,7 +161,7 @@ describe('finding 2: an invoice is laid out once per order version, off the even
   it('lays the PDF out in a worker thread: this thread never runs the layout', async () => {
     const renderer = createInvoiceRenderer();
     vi.mocked(invoicePdf.renderInvoicePdf).mockClear();
-    const pdf = await renderer.pdfOf(order(), DEFAULT_SELLER);
+    const pdf = await renderer.pdfOf(order(), SETTINGS);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const [page] = await pdfPages(pdf);
     expect(page).toContain('Vortex Tower');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { messages, type Order, type Seller } from '@shop/shared';
+import { messages, type Order, type InvoiceSettings } from '@shop/shared';
 import { AppError } from '../../http/app-error.js';
 import type { RenderAnswer, RenderJob } from './invoice-worker.js';
 
@@ -38,7 +38,7 @@ export const INVOICE_RETRY_AFTER_SECONDS = 2;
 /** A render that has not answered after this long is given up and its worker replaced. */
 const RENDER_TIMEOUT_MS = 30_000;
 
-export type RenderPdf = (order: Order, seller: Seller) => Promise<Buffer>;
+export type RenderPdf = (order: Order, settings: InvoiceSettings) => Promise<Buffer>;
 
 /**
  * The version of an order an invoice shows: a digest of everything the invoice is drawn from
@@ -86,7 +86,7 @@ function startWorker(): Worker {
 
 interface Job {
   order: Order;
-  seller: Seller;
+  settings: InvoiceSettings;
   resolve: (pdf: Buffer) => void;
   reject: (error: unknown) => void;
 }
@@ -156,7 +156,7 @@ function createWorkerPool(size: number) {
       );
       timer.unref();
       slot.job = { ...job, id, timer };
-      worker.postMessage({ id, order: job.order, seller: job.seller } satisfies RenderJob);
+      worker.postMessage({ id, order: job.order, settings: job.settings } satisfies RenderJob);
     },
     async close(error: unknown): Promise<void> {
       const workers = slots.flatMap((slot) => (slot.worker ? [slot.worker] : []));
@@ -225,7 +225,7 @@ export function createInvoiceRenderer(
       pool.run(job);
       return;
     }
-    (render as RenderPdf)(job.order, job.seller).then(
+    (render as RenderPdf)(job.order, job.settings).then(
       (pdf) => {
         next();
         job.resolve(pdf);
@@ -239,10 +239,10 @@ export function createInvoiceRenderer(
   if (pool) pool.onFree = next;
 
   /** Lays the PDF out (a free worker, or a place in the queue), or refuses with 503. */
-  function layOut(order: Order, seller: Seller): Promise<Buffer> {
+  function layOut(order: Order, settings: InvoiceSettings): Promise<Buffer> {
     if (closed) return Promise.reject(new AppError('invoice_busy', messages.invoicesBusy));
     return new Promise<Buffer>((resolve, reject) => {
-      const job: Job = { order, seller, resolve, reject };
+      const job: Job = { order, settings, resolve, reject };
       if (running < limits.concurrency) start(job);
       else if (waiting.length < limits.queue) waiting.push(job);
       else reject(new AppError('invoice_busy', messages.invoicesBusy));
@@ -254,7 +254,7 @@ export function createInvoiceRenderer(
      * The invoice of this version of the order: kept bytes when it was laid out before, else laid
      * out once however many ask for it at the same moment. The caller has checked access.
      */
-    async pdfOf(order: Order, seller: Seller): Promise<Buffer> {
+    async pdfOf(order: Order, settings: InvoiceSettings): Promise<Buffer> {
       const version = invoiceVersion(order);
       const pdf = kept.get(version);
       if (pdf) {
@@ -265,7 +265,7 @@ export function createInvoiceRenderer(
       }
       const pending = inFlight.get(version);
       if (pending) return pending;
-      const laidOut = layOut(order, seller).then(
+      const laidOut = layOut(order, settings).then(
         (made) => {
           inFlight.delete(version);
           if (!closed) keep(order._id, version, made);

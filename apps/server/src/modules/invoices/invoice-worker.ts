@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import type { Order, Seller } from '@shop/shared';
+import type { InvoiceSettings, Order } from '@shop/shared';
 import { renderInvoicePdf } from './invoice-pdf.js';
 
 /** A render the server asks for, and the answer it gets (invoice-renderer.ts). */
 export interface RenderJob {
   id: number;
   order: Order;
-  seller: Seller;
+  settings: InvoiceSettings;
 }
 export type RenderAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
@@ -17,7 +17,7 @@ export type RenderAnswer = { id: number; pdf: Uint8Array } | { id: number; error
 const port = parentPort;
 if (port) {
   port.on('message', (job: RenderJob) => {
-    renderInvoicePdf(job.order, job.seller).then(
+    renderInvoicePdf(job.order, job.settings).then(
       (pdf) => port.postMessage({ id: job.id, pdf } satisfies RenderAnswer),
       (error: unknown) =>
         port.postMessage({

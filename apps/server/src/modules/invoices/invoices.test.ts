@@ -1,6 +1,7 @@
 import {
+  apiErrorSchema,
   formatDocumentDate,
-  invoiceNumber,
+  invoiceMessages,
   orderSchema,
   DEFAULT_SELLER,
   type Order,
@@ -139,30 +140,47 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
       }
     });
 
-    it('gives the owner and an admin the PDF, as a download named after its number', async () => {
+    it('gives the owner and an admin the pro-forma of an unpaid order, named as one', async () => {
       for (const token of [customer.token, admin.token]) {
         const res = await invoice(order._id, token);
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/pdf');
         expect(res.headers['content-disposition']).toBe(
-          `attachment; filename="invoice-${invoiceNumber(order)}.pdf"`,
+          `attachment; filename="pro-forma-${order._id}.pdf"`,
         );
         expect(res.headers['cache-control']).toBe('private, no-store');
         expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       }
-      expect(invoiceNumber(order)).toMatch(/^INV-\d{4}-[0-9A-F]{16}$/);
+    });
+
+    it('gives the owner and an admin the invoice of a paid order, named after its number', async () => {
+      const paid = await placeOrder(customer, await insertProduct(shop.db));
+      await payWithCard(customer, paid._id);
+      const { invoice: issued } = (
+        await call({ method: 'GET', url: `/api/orders/${paid._id}` }, customer.token)
+      ).json() as Order;
+      expect(issued?.number).toMatch(/^\d{4}-\d{6}$/);
+      for (const token of [customer.token, admin.token]) {
+        const res = await invoice(paid._id, token);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toBe(
+          `attachment; filename="invoice-${issued?.number}.pdf"`,
+        );
+      }
+      expect((await invoice(paid._id)).statusCode).toBe(401);
+      expect((await invoice(paid._id, other.token)).statusCode).toBe(403);
     });
   });
 
   describe('content', () => {
-    it('an unpaid order: number, seller, buyer, lines, total and UNPAID', async () => {
+    it('an unpaid order: a pro-forma without a number; seller, buyer, lines, total, UNPAID', async () => {
       const productId = await insertProduct(shop.db, { priceCents: 4_850, stock: 50 });
       const order = await placeLines(customer, [{ productId, quantity: 4 }], 'PO-7731');
       const [page, ...more] = await invoiceText(order._id);
       expect(more).toHaveLength(0);
       for (const expected of [
-        'INVOICE',
-        invoiceNumber(order),
+        'PRO-FORMA INVOICE',
+        'Not an invoice: no invoice number.',
         order._id,
         DEFAULT_SELLER.name,
         ...DEFAULT_SELLER.address,
@@ -183,6 +201,30 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
         expect(page, expected).toContain(expected);
       }
       expect(page).not.toContain('PAID - transaction');
+      expect(page).not.toContain('Invoice number');
+      expect(page).not.toContain('Invoice date');
+      expect(page).not.toMatch(/\b\d{4}-\d{6}\b/);
+      expect(page).toContain('Amount due (USD) $194.00');
+    });
+
+    it('an order cancelled before it was paid has no document: 409 with its code, for everyone', async () => {
+      const order = await placeOrder(customer, await insertProduct(shop.db), 4);
+      // Not paid in time: the expiry cancels it (the orders before it in this file are done).
+      expect(
+        await shop.app.orderExpiry.runOnce(new Date(Date.now() + 30 * 24 * 3_600_000)),
+      ).toBeGreaterThanOrEqual(1);
+      for (const token of [customer.token, admin.token]) {
+        const res = await invoice(order._id, token);
+        expect(res.statusCode).toBe(409);
+        expect(apiErrorSchema.parse(res.json()).error).toEqual({
+          code: 'no_invoice_for_cancelled_order',
+          message: invoiceMessages.noInvoiceForCancelled,
+        });
+        expect(res.body).not.toContain('%PDF');
+      }
+      // Access comes first: another customer still learns nothing.
+      expect((await invoice(order._id, other.token)).statusCode).toBe(403);
+      expect((await invoice(order._id)).statusCode).toBe(401);
     });
 
     it('a paid and shipped order: PAID with the transaction id, the dates, the tracking', async () => {
@@ -269,10 +311,10 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
       expect(all.match(/\$125\.00/g)).toHaveLength(50);
       expect(all.match(/\$12\.50/g)).toHaveLength(50);
       // 50 x $125.00, after the last line.
-      expect(pages.at(-1)).toContain('Total $6,250.00');
+      expect(pages.at(-1)).toContain('Total (USD) $6,250.00');
       pages.forEach((page, index) => {
         expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
-        expect(page).toContain(invoiceNumber(order));
+        expect(page).toContain(`Pro-forma invoice - Order ${order._id}`);
       });
       // The table's head again on every further page.
       for (const page of pages.slice(1)) expect(page).toContain('Product (continued)');

@@ -29,7 +29,7 @@ export function invoiceRoutes(invoices: InvoicesService): FastifyPluginAsyncZod 
                 },
               },
             },
-            ...errorResponses(403, 404),
+            ...errorResponses(403, 404, 409),
           },
         },
       },

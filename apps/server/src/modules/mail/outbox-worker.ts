@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { orderSchema, type CancelReason } from '@shop/shared';
+import { orderSchema, type CancelReason, type Order } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../auth/mailer.js';
+import type { MailAttachment, Mailer } from '../../auth/mailer.js';
 import { renderOrderMail } from './order-mail.js';
 import {
   ORDER_MAIL_KINDS,
@@ -94,6 +94,13 @@ const cancelledPayloadSchema = z.object({
   cancelReason: z.enum(['expired', 'product-removed'] as const satisfies readonly CancelReason[]),
 });
 
+/**
+ * The files a mail carries, made from the order in its row when it is sent (the paid mail's
+ * invoice PDF: the outbox row keeps the order, never the PDF). A failure is a failed send, tried
+ * again later.
+ */
+export type MailAttachmentsOf = (kind: OrderMailKind, order: Order) => Promise<MailAttachment[]>;
+
 const ids = (rows: readonly ClaimedMail[]) => rows.map((row) => row.id);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -121,12 +128,14 @@ export function createOutboxWorker({
   mailer,
   log,
   publicUrl,
+  attachmentsOf,
   options: given = {},
 }: {
   outbox: OutboxRepository;
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  attachmentsOf?: MailAttachmentsOf | undefined;
   options?: Partial<OutboxWorkerOptions>;
 }): MailOutbox {
   const options = { ...OUTBOX_DEFAULTS, ...given };
@@ -160,10 +169,13 @@ export function createOutboxWorker({
     now: Date,
   ): Promise<'sent' | 'unsendable' | 'refused'> {
     let mail;
+    let order: Order;
+    let kind: OrderMailKind;
     try {
       if (!isKind(row.kind)) throw new Error(`unknown mail kind ${row.kind}`);
+      kind = row.kind;
       const payload: unknown = JSON.parse(row.payload);
-      const order = orderSchema.parse(payload);
+      order = orderSchema.parse(payload);
       const cancelReason =
         row.kind === 'order-cancelled'
           ? cancelledPayloadSchema.parse(payload).cancelReason
@@ -183,10 +195,12 @@ export function createOutboxWorker({
       return 'unsendable';
     }
     try {
+      const attachments = attachmentsOf ? await attachmentsOf(kind, order) : [];
       await mailer.send({
         to: row.recipient,
         ...mail,
         messageId: `<outbox-${row.id}@${host}>`,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     } catch (error) {
       const giveUp = row.attempts >= options.maxAttempts;

@@ -5,6 +5,7 @@ import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { enqueueOrderMail, type OrderMailKind } from '../mail/outbox.repository.js';
 import { applyTransition, inStateFor, type Executor } from './apply-transition.repository.js';
+import { issueInvoiceIn } from './invoice-number.repository.js';
 import { linesOfOrder, orderById } from './order-reads.repository.js';
 import { toOrder } from './order-view.js';
 import { byProductId } from './place-order.repository.js';
@@ -155,7 +156,7 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
     ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const order = await applyTransition(trx, id, 'markPaid', {
+        const paid = await applyTransition(trx, id, 'markPaid', {
           transaction_id: transactionId,
           expires_at: null,
           paid_at: now,
@@ -163,7 +164,9 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
         })
           .returningAll()
           .executeTakeFirst();
-        if (!order) return { changed: false, order: await orderById(trx, id) };
+        if (!paid) return { changed: false, order: await orderById(trx, id) };
+        // Paid and invoiced together: a rolled-back payment takes its number back with it.
+        const order = await issueInvoiceIn(trx, paid, now);
         if (record) await record(trx);
         await enqueueMail(trx, 'order-paid', order);
         return { changed: true, order };
@@ -203,6 +206,8 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
             .returningAll()
             .executeTakeFirstOrThrow();
         }
+        // Paid either way: the money was received, so it is invoiced (a refund is a credit).
+        order = await issueInvoiceIn(trx, order, now);
         await record(trx);
         await enqueueMail(trx, 'order-paid', order);
         return { changed: true, order };

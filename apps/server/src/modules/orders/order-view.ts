@@ -2,6 +2,9 @@ import type { Order } from '@shop/shared';
 import type { OrderLineRow, OrderRow } from '../../db/schema.js';
 import { toIso } from '../../db/time.js';
 
+/** A line as stored, or as just inserted (its SKU is then still the database's to fill). */
+export type OrderLineView = Omit<OrderLineRow, 'sku'> & { sku?: string | null };
+
 const isoOrNull = (value: Date | string | null) => (value === null ? null : toIso(value));
 
 /**
@@ -10,7 +13,7 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : toIs
  * For an order of several lines, `orderProduct` and `unitPrice` are its first line's (the spec's
  * screens show one product per order); `orderQty` and `orderPrice` are the whole order's.
  */
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+export function toOrder(row: OrderRow, lines: readonly OrderLineView[]): Order {
   const shippedAt = isoOrNull(row.shipped_at);
   return {
     _id: row.id,
@@ -36,6 +39,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     lines: lines.map((line) => ({
       productId: line.product_id,
       productName: line.product_name,
+      sku: line.sku ?? null,
       quantity: line.quantity,
       unitPrice: line.unit_price_cents / 100,
       lineTotal: Number(line.line_total_cents) / 100,
@@ -47,6 +51,20 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     shipment:
       row.carrier && row.tracking_number && shippedAt
         ? { carrier: row.carrier, trackingNumber: row.tracking_number, shippedAt }
+        : null,
+    billing: {
+      company: row.billing_company,
+      vatNumber: row.billing_vat_number,
+      address: row.billing_address,
+    },
+    invoice:
+      row.invoice_number && row.invoice_issued_at && row.invoice_due_at
+        ? {
+            number: row.invoice_number,
+            issuedAt: toIso(row.invoice_issued_at),
+            dueAt: toIso(row.invoice_due_at),
+            amountDue: Number(row.invoice_amount_due_cents ?? 0) / 100,
+          }
         : null,
   };
 }

@@ -175,7 +175,16 @@ export function createOrdersService({
   /** Places an order of one or more lines; every refusal is a coded error naming its line. */
   async function placeOrder(
     caller: CurrentUser,
-    order: Pick<NewOrder, 'lines' | 'phone' | 'address' | 'poNumber'>,
+    order: Pick<
+      NewOrder,
+      | 'lines'
+      | 'phone'
+      | 'address'
+      | 'poNumber'
+      | 'billingCompany'
+      | 'billingVatNumber'
+      | 'billingAddress'
+    >,
     idempotency: { tag: string; since: string } | undefined,
     fieldOf: FieldOf,
   ): Promise<{ insertedId: string; order: Order }> {
@@ -205,8 +214,9 @@ export function createOrdersService({
     if (result.kind !== 'placed') throw refusedOrder(result, fieldOf);
     return {
       insertedId: result.order.id,
-      // A retry answered with the order placed before reads its lines; a new one has them.
-      order: result.lines ? toOrder(result.order, result.lines) : await presentOne(result.order),
+      // The lines are read back (not taken from what was inserted): the database fills each
+      // line's SKU as it stores it (migration 0017), and a retry's order was placed before.
+      order: await presentOne(result.order),
     };
   }
 
@@ -252,6 +262,9 @@ export function createOrdersService({
           phone: input.phone,
           address: input.address,
           poNumber: input.poNumber,
+          billingCompany: input.billingCompany,
+          billingVatNumber: input.billingVatNumber,
+          billingAddress: input.billingAddress,
         },
         idempotency,
         lineField,

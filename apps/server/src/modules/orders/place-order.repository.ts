@@ -2,7 +2,6 @@ import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type {
   Database,
   MailOutboxTable,
-  OrderLineRow,
   OrderLinesTable,
   OrderRow,
   OrdersTable,
@@ -37,6 +36,11 @@ export interface NewOrder {
   phone: string;
   address: string;
   poNumber?: string | undefined;
+  /** Whom the invoice is made out to (checkout's billing details); absent: not given. */
+  billingCompany?: string | undefined;
+  billingVatNumber?: string | undefined;
+  /** Absent: the shipping address. */
+  billingAddress?: string | undefined;
   /**
    * The request's claimed `Idempotency-Key` (http/idempotency.ts `idempotencyTag`): kept on the
    * order, and an order placed with the same tag since the key's life began is answered
@@ -77,7 +81,7 @@ export type PlaceRefusal =
 
 export type PlaceResult =
   /** `lines` is undefined when an idempotent retry found the order placed before. */
-  { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined } | PlaceRefusal;
+  { kind: 'placed'; order: OrderRow; lines: readonly NewOrderLineRow[] | undefined } | PlaceRefusal;
 
 /** Where a placement query is built: the database, a transaction, or a CTE of a larger one. */
 type Executor = QueryCreator<Database>;
@@ -99,6 +103,9 @@ export const NEW_ORDER_COLUMNS = [
   'order_status',
   'transaction_id',
   'po_number',
+  'billing_company',
+  'billing_vat_number',
+  'billing_address',
   'expires_at',
   'idempotency_key',
   'created_at',
@@ -379,6 +386,9 @@ export function newOrderRows(
       ...newOrderState,
       transaction_id: null,
       po_number: input.poNumber ?? null,
+      billing_company: input.billingCompany ?? null,
+      billing_vat_number: input.billingVatNumber ?? null,
+      billing_address: input.billingAddress ?? null,
       expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
       idempotency_key: input.idempotency?.tag ?? null,
       created_at: now,

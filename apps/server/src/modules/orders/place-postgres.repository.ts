@@ -343,6 +343,10 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         shipped_at: null,
         carrier: null,
         tracking_number: null,
+        invoice_number: null,
+        invoice_issued_at: null,
+        invoice_due_at: null,
+        invoice_amount_due_cents: null,
       };
       const mail = orderMailRow('order-placed', toOrder(stored, rows.lines));
       const checks: Record<(typeof CHECKS)[number], unknown> = {

@@ -8,7 +8,7 @@ import { exportList, type ListExport } from '../../lib/export-list';
  * (lib/export-list.ts) and toasts how it went; a failure is toasted by the app's mutation cache
  * (lib/query-client.ts).
  */
-export function ExportButton<T>(list: ListExport<T>) {
+export function ExportButton<T, R = T>(list: ListExport<T, R>) {
   const exportCsv = useMutation({
     mutationFn: () => exportList(list),
     onSuccess: (done) => toast.success(done),

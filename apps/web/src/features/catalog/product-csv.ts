@@ -1,7 +1,16 @@
-import { adminCsvColumns, categoryLabels, type Product } from '@shop/shared';
+import {
+  adminCsvColumns,
+  categoryLabels,
+  priceBreaksCell,
+  specsCell,
+  type Product,
+} from '@shop/shared';
 import { csvColumns } from '../../lib/csv';
 
-/** Manage Product's export: the columns on screen, the full description and the image's address. */
+/**
+ * Manage Product's export: the columns on screen, the price breaks and specs (one cell each), the
+ * full description and the image's address.
+ */
 export const productCsvColumns = csvColumns<Product, keyof typeof adminCsvColumns.products>(
   adminCsvColumns.products,
   {
@@ -14,6 +23,8 @@ export const productCsvColumns = csvColumns<Product, keyof typeof adminCsvColumn
     minQty: (product) => product.minquantity,
     packSize: (product) => product.increment,
     price: (product) => product.price,
+    priceBreaks: (product) => priceBreaksCell(product.priceBreaks),
+    specs: (product) => specsCell(product.specs),
     description: (product) => product.description,
   },
 );

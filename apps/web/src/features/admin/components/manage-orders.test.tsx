@@ -323,6 +323,7 @@ describe('ManageOrders', () => {
         {
           productId: 'a',
           productName: 'Nova Mini-ITX Gaming Case',
+          sku: null,
           quantity: 100,
           unitPrice: 60,
           lineTotal: 6000,
@@ -330,6 +331,7 @@ describe('ManageOrders', () => {
         {
           productId: 'b',
           productName: 'SFX 600W Compact Power Supply',
+          sku: null,
           quantity: 100,
           unitPrice: 50,
           lineTotal: 5000,
@@ -337,6 +339,7 @@ describe('ManageOrders', () => {
         {
           productId: 'c',
           productName: 'ForgeLine M3 ATX Mid-Tower Case',
+          sku: null,
           quantity: 100,
           unitPrice: 40,
           lineTotal: 4000,

@@ -26,7 +26,7 @@ import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
-import { orderCsvColumns } from '../order-csv';
+import { orderCsvColumns, orderCsvRows } from '../order-csv';
 import { OrderAdminButtons, useOrderAdminActions } from './order-admin-actions';
 import { paths } from '../../../config/paths';
 
@@ -97,6 +97,7 @@ export function ManageOrders() {
           <ExportButton
             noun={noun}
             columns={orderCsvColumns}
+            rowsOf={orderCsvRows}
             fetchPage={(at, limit) => getAllOrders({ q, status, page: at, limit })}
           />
         }

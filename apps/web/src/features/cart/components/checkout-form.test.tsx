@@ -1,5 +1,7 @@
 import {
   b2bMessages,
+  billingLabels,
+  billingMessages,
   cartMessages,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LIST_STORAGE_KEY,
@@ -39,13 +41,13 @@ const listed: OrderListLine[] = [
   { productId: 'p2', quantity: 20, name: psu.name },
 ];
 
-function renderCheckout(withPrefill = prefill) {
+function renderCheckout(
+  withPrefill = prefill,
+  buyer: Parameters<typeof CheckoutForm>[0]['customer'] = customer,
+) {
   return renderWithProviders(
     <Routes>
-      <Route
-        path="/checkout"
-        element={<CheckoutForm customer={customer} prefill={withPrefill} />}
-      />
+      <Route path="/checkout" element={<CheckoutForm customer={buyer} prefill={withPrefill} />} />
       <Route path="/dashboard/payment/:id" element={<h1>Payment page</h1>} />
     </Routes>,
     { route: '/checkout' },
@@ -287,5 +289,69 @@ describe('CheckoutForm', () => {
       'href',
       '/order-list',
     );
+  });
+
+  describe('billing details (issue 22, defect 2)', () => {
+    const dana = {
+      displayName: 'Dana Keller',
+      email: 'dana@nordic-systems.test',
+      company: 'Nordic Systems GmbH',
+      vatNumber: 'DE123456789',
+    };
+
+    it('starts with My Profile’s company and VAT number and sends them, billing as shipping', async () => {
+      const fetch = stubApi({
+        'GET /api/products': () => json([cases, psu]),
+        'POST /api/orders': () => json({ insertedId: 'order-1', order: makeOrder() }, 201),
+      });
+      renderCheckout(prefill, dana);
+      expect(await screen.findByLabelText(billingLabels.company)).toHaveValue(dana.company);
+      expect(screen.getByLabelText(billingLabels.vatNumber)).toHaveValue(dana.vatNumber);
+      expect(screen.getByLabelText(billingLabels.sameAsShipping)).toBeChecked();
+      expect(screen.queryByLabelText(billingLabels.address)).not.toBeInTheDocument();
+      expect(screen.getByText(billingLabels.fromProfile)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+      await screen.findByRole('heading', { name: 'Payment page' });
+      const body = JSON.parse(String(posted(fetch)[0]?.[1].body)) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        billingCompany: dana.company,
+        billingVatNumber: dana.vatNumber,
+      });
+      expect(body).not.toHaveProperty('billingAddress');
+    });
+
+    it('takes a billing address of its own, and asks for it when "same" is unticked', async () => {
+      const fetch = stubApi({
+        'GET /api/products': () => json([cases, psu]),
+        'POST /api/orders': () => json({ insertedId: 'order-1', order: makeOrder() }, 201),
+      });
+      renderCheckout(prefill, dana);
+      await userEvent.click(await screen.findByLabelText(billingLabels.sameAsShipping));
+      await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+      expect(await screen.findByText(billingMessages.addressRequired)).toBeInTheDocument();
+      expect(posted(fetch)).toHaveLength(0);
+      await userEvent.type(
+        screen.getByLabelText(billingLabels.address),
+        'Postfach 1122{enter}Hamburg',
+      );
+      await userEvent.clear(screen.getByLabelText(billingLabels.company));
+      await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+      await screen.findByRole('heading', { name: 'Payment page' });
+      const body = JSON.parse(String(posted(fetch)[0]?.[1].body)) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        billingVatNumber: dana.vatNumber,
+        billingAddress: 'Postfach 1122\nHamburg',
+      });
+      expect(body).not.toHaveProperty('billingCompany');
+    });
+
+    it('says what is wrong with a VAT number before sending', async () => {
+      const fetch = stubApi({ 'GET /api/products': () => json([cases, psu]) });
+      renderCheckout(prefill, { ...dana, vatNumber: null });
+      await userEvent.type(await screen.findByLabelText(billingLabels.vatNumber), '123456789');
+      await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+      expect(await screen.findByText(billingMessages.vatNumberInvalid)).toBeInTheDocument();
+      expect(posted(fetch)).toHaveLength(0);
+    });
   });
 });

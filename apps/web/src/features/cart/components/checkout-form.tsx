@@ -26,8 +26,18 @@ import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedOrderList } from '../priced-lines';
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
+import {
+  BillingDetailsFields,
+  billingDefaults,
+  billingFormSchema,
+  billingOf,
+  requireBillingAddress,
+} from './billing-details-fields';
 
-const checkoutSchema = ordersCreateSchema.pick({ phone: true, address: true, poNumber: true });
+const checkoutSchema = ordersCreateSchema
+  .pick({ phone: true, address: true, poNumber: true })
+  .extend(billingFormSchema.shape)
+  .superRefine(requireBillingAddress);
 type FormInput = z.input<typeof checkoutSchema>;
 
 /** `lines.2.quantity` or `lines.2.productId`: the index of the line the server refused. */
@@ -56,7 +66,8 @@ export function lineRefusals(
 }
 
 interface CheckoutFormProps {
-  customer: Pick<User, 'displayName' | 'email'>;
+  /** The buyer; My Profile's company and VAT number start the billing fields. */
+  customer: Pick<User, 'displayName' | 'email'> & Partial<Pick<User, 'company' | 'vatNumber'>>;
   /** What phone and address start with (see useOrderDefaults). */
   prefill: OrderDefaults;
 }
@@ -110,7 +121,12 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const confirmationMail = useSendConfirmationMail();
   const { pathname } = useLocation();
-  const defaults: FormInput = { phone: prefill.phone, address: prefill.address, poNumber: '' };
+  const defaults: FormInput = {
+    phone: prefill.phone,
+    address: prefill.address,
+    poNumber: '',
+    ...billingDefaults(customer),
+  };
   const {
     register,
     control,
@@ -127,6 +143,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   const sent = lines.map(({ productId, quantity }) => ({ productId, quantity }));
   // One key per filled checkout: the same lines and details sent again are the same order.
   const orderKey = useOrderKey({ lines: sent, ...useWatch({ control }) }, null);
+  const sameAsShipping = useWatch({ control, name: 'billingSameAsShipping' });
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal([]);
@@ -138,6 +155,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
         phone: values.phone,
         address: values.address,
         ...(values.poNumber && { poNumber: values.poNumber }),
+        ...billingOf(values),
         idempotencyKey: orderKey,
       });
       // Straight on to paying for it; only what was ordered leaves the list.
@@ -221,6 +239,12 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
             autoComplete="off"
             error={errors.poNumber?.message}
             {...register('poNumber')}
+          />
+          <BillingDetailsFields
+            register={register}
+            errors={errors}
+            sameAsShipping={sameAsShipping}
+            fromProfile={Boolean(customer.company ?? customer.vatNumber)}
           />
           <SubmitButton pending={place.isPending} disabled={priced.blocked !== null}>
             {cartMessages.placeOrder}

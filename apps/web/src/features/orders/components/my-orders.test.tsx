@@ -150,6 +150,7 @@ describe('MyOrders', () => {
         {
           productId: '65a1b2c3d4e5f60718293a10',
           productName: 'Titan X Full-Tower Gaming Case',
+          sku: null,
           quantity: 250,
           unitPrice: 45,
           lineTotal: 11250,
@@ -157,6 +158,7 @@ describe('MyOrders', () => {
         {
           productId: '65a1b2c3d4e5f60718293a11',
           productName: 'SFX 600W Compact Power Supply',
+          sku: null,
           quantity: 250,
           unitPrice: 40,
           lineTotal: 10000,

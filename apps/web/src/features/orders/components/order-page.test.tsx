@@ -17,6 +17,7 @@ const lines = [
   {
     productId: '65a1b2c3d4e5f60718293a10',
     productName: 'Titan X Full-Tower Gaming Case',
+    sku: null,
     quantity: 250,
     unitPrice: 45,
     lineTotal: 11250,
@@ -24,6 +25,7 @@ const lines = [
   {
     productId: '65a1b2c3d4e5f60718293a11',
     productName: 'SFX 600W Compact Power Supply',
+    sku: null,
     quantity: 250,
     unitPrice: 40.5,
     lineTotal: 10125,
@@ -53,6 +55,17 @@ const shipped = makeOrder({
     carrier: 'UPS',
     trackingNumber: '1Z999AA10123456784',
     shippedAt: '2026-11-21T14:30:00.000Z',
+  },
+  billing: {
+    company: 'Nordic Systems GmbH',
+    vatNumber: 'DE123456789',
+    address: 'Nordic Systems GmbH\nPostfach 1122\n20001 Hamburg',
+  },
+  invoice: {
+    number: '2026-000118',
+    issuedAt: '2026-11-20T10:00:00.000Z',
+    dueAt: '2026-11-20T10:00:00.000Z',
+    amountDue: 0,
   },
 });
 
@@ -266,12 +279,12 @@ describe('Download invoice', () => {
 
   it('fetches the PDF with the token and saves it under the name the server gives', async () => {
     localStorage.setItem('accessToken', 'a.b.c');
-    const fetch = renderPage(unpaid, owner, {
-      [`GET /api/orders/${unpaid._id}/invoice`]: () =>
+    const fetch = renderPage(shipped, owner, {
+      [`GET /api/orders/${shipped._id}/invoice`]: () =>
         new Response('%PDF-1.7\n', {
           headers: {
             'content-type': 'application/pdf',
-            'content-disposition': 'attachment; filename="invoice-CF-000118.pdf"',
+            'content-disposition': 'attachment; filename="invoice-2026-000118.pdf"',
           },
         }),
     });
@@ -279,7 +292,7 @@ describe('Download invoice', () => {
     await userEvent.click(await screen.findByRole('button', { name: text.downloadInvoice }));
     expect(await screen.findByText(text.invoiceDownloaded)).toBeInTheDocument();
     expect(saved).toEqual([
-      { href: 'blob:http://localhost/invoice', download: 'invoice-CF-000118.pdf' },
+      { href: 'blob:http://localhost/invoice', download: 'invoice-2026-000118.pdf' },
     ]);
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/invoice'));
     expect((call as unknown as [string, RequestInit])[1].headers).toMatchObject({
@@ -297,9 +310,44 @@ describe('Download invoice', () => {
         apiError(503, 'unavailable', 'The invoice cannot be made right now.'),
     });
 
-    await userEvent.click(await screen.findByRole('button', { name: text.downloadInvoice }));
+    await userEvent.click(await screen.findByRole('button', { name: text.downloadProForma }));
     expect(await screen.findByText('The invoice cannot be made right now.')).toBeInTheDocument();
     expect(saved).toEqual([]);
-    expect(screen.getByRole('button', { name: text.downloadInvoice })).toBeEnabled();
+    expect(screen.getByRole('button', { name: text.downloadProForma })).toBeEnabled();
+  });
+
+  it('an unpaid order offers its pro-forma, a paid one its invoice with its number and billing', async () => {
+    renderPage(unpaid, owner, {
+      [`GET /api/orders/${unpaid._id}/invoice`]: () =>
+        new Response('%PDF-1.7\n', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="pro-forma-${unpaid._id}.pdf"`,
+          },
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: text.downloadProForma }));
+    expect(await screen.findByText(text.proFormaDownloaded)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.downloadInvoice })).not.toBeInTheDocument();
+    expect(screen.queryByText(text.invoiceNumber)).not.toBeInTheDocument();
+  });
+
+  it('a paid order shows its invoice number and whom it is billed to', async () => {
+    renderPage(shipped);
+    expect(await screen.findByRole('button', { name: text.downloadInvoice })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.downloadProForma })).not.toBeInTheDocument();
+    expect(screen.getByText(text.invoiceNumber).nextElementSibling).toHaveTextContent(
+      '2026-000118',
+    );
+    expect(screen.getByRole('heading', { name: text.billedTo })).toBeInTheDocument();
+    expect(screen.getByText('Nordic Systems GmbH')).toBeInTheDocument();
+    expect(screen.getByText(`${text.vatNumber}: DE123456789`)).toBeInTheDocument();
+  });
+
+  it('a cancelled unpaid order offers no document at all', async () => {
+    renderPage(makeOrder({ ...unpaid, paymentStatus: 'cancelled', orderStatus: 'cancelled' }));
+    expect(await screen.findByText(text.cancelledUnpaid)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.downloadInvoice })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.downloadProForma })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import {
   canApplyTo,
   formatPrice,
   formatTimeLeft,
+  invoiceDocumentKind,
   orderHoldMessages,
   orderPageMessages as text,
   orderTimeline,
@@ -94,7 +95,7 @@ function OrderDetails({
             </Link>
           )}
           {isAdmin && adminActions?.(order)}
-          <InvoiceButton orderId={order._id} />
+          <InvoiceButton order={order} />
           <Link
             to={isAdmin ? paths.dashboard.manageOrders.to() : paths.dashboard.root.to()}
             className="btn btn-ghost"
@@ -120,6 +121,7 @@ function OrderDetails({
               <DateTime iso={order.placedAt} />
             </Fact>
             <Fact term={text.poNumber}>{order.poNumber ?? '—'}</Fact>
+            {order.invoice && <Fact term={text.invoiceNumber}>{order.invoice.number}</Fact>}
           </dl>
         </Card>
         <Card title={text.buyer} id="order-buyer">
@@ -129,6 +131,7 @@ function OrderDetails({
             <p>{order.phone}</p>
             <p className="wrap-anywhere whitespace-pre-line">{order.address}</p>
           </address>
+          <BillingFacts billing={order.billing} />
         </Card>
         <Card title={text.timeline} id="order-timeline" className="md:col-span-2 xl:col-span-1">
           <Timeline order={order} />
@@ -299,12 +302,38 @@ function TrackingNumber({ shipment }: { shipment: NonNullable<Order['shipment']>
   );
 }
 
-function InvoiceButton({ orderId }: { orderId: string }) {
-  const invoice = useDownloadInvoice(orderId);
+/** Whom the invoice is made out to, when the buyer gave it at checkout. */
+function BillingFacts({ billing }: { billing: Order['billing'] }) {
+  if (!billing.company && !billing.vatNumber && !billing.address) return null;
+  return (
+    <div className="border-base-300 mt-3 border-t pt-3">
+      <h3 className="font-semibold">{text.billedTo}</h3>
+      <address className="space-y-1 not-italic">
+        {billing.company && <p className="wrap-anywhere">{billing.company}</p>}
+        {billing.vatNumber && (
+          <p>
+            {text.vatNumber}: {billing.vatNumber}
+          </p>
+        )}
+        {billing.address && <p className="wrap-anywhere whitespace-pre-line">{billing.address}</p>}
+      </address>
+    </div>
+  );
+}
+
+/**
+ * The order's document: its invoice once paid, a pro-forma while unpaid, none once it was
+ * cancelled unpaid (issue 22, defect 20).
+ */
+function InvoiceButton({ order }: { order: Order }) {
+  const invoice = useDownloadInvoice(order._id);
+  const kind = invoiceDocumentKind(order);
+  if (kind === 'none') return null;
+  const proForma = kind === 'pro-forma';
   const download = async () => {
     try {
       await invoice.mutateAsync();
-      toast.success(text.invoiceDownloaded);
+      toast.success(proForma ? text.proFormaDownloaded : text.invoiceDownloaded);
     } catch {
       // The app's error toast says why (lib/query-client.ts).
     }
@@ -316,7 +345,11 @@ function InvoiceButton({ orderId }: { orderId: string }) {
       disabled={invoice.isPending}
       onClick={() => void download()}
     >
-      {invoice.isPending ? text.downloadingInvoice : text.downloadInvoice}
+      {invoice.isPending
+        ? text.downloadingInvoice
+        : proForma
+          ? text.downloadProForma
+          : text.downloadInvoice}
     </button>
   );
 }

@@ -141,6 +141,7 @@ describe('PaymentPage', () => {
         {
           productId: '65a1b2c3d4e5f60718293a10',
           productName: 'Titan X Full-Tower Gaming Case',
+          sku: null,
           quantity: 250,
           unitPrice: 45,
           lineTotal: 11250,
@@ -148,6 +149,7 @@ describe('PaymentPage', () => {
         {
           productId: '65a1b2c3d4e5f60718293a11',
           productName: 'SFX 600W Compact Power Supply',
+          sku: null,
           quantity: 250,
           unitPrice: 40.5,
           lineTotal: 10125,
