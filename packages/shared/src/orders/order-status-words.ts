@@ -7,7 +7,7 @@ import type { OrderStatus, PaymentStatus } from './orders.js';
  * these. An order's status, from its `orderStatus`:
  */
 export const orderStatusWords = {
-  pending: 'Awaiting payment',
+  pending: 'Unpaid',
   placed: 'Paid',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
@@ -15,7 +15,7 @@ export const orderStatusWords = {
 
 /** Its payment, from its `paymentStatus` (Manage Order's Payment Status column). */
 export const paymentStatusWords = {
-  pending: 'Awaiting payment',
+  pending: 'Unpaid',
   paid: 'Paid',
   cancelled: 'Cancelled',
 } as const satisfies Record<PaymentStatus, string>;

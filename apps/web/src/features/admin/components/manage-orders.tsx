@@ -11,6 +11,7 @@ import {
   orderLinesTitle,
   ORDER_STATUS_FILTERS,
   orderPageMessages,
+  orderStatusWords,
   previewText,
   type Order,
 } from '@shop/shared';
@@ -23,10 +24,11 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { SelectField } from '../../../components/ui/select-field';
 import { ShortId } from '../../../components/ui/short-id';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
+import { OrderNumberLink, PlacedDate, PoNumber } from '../../../components/ui/order-reference';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useShipOrder } from '../api/ship-order';
@@ -34,10 +36,16 @@ import { orderCsvColumns } from '../order-csv';
 import { askToShip, confirmMarkPaid } from './order-confirmations';
 import { paths } from '../../../config/paths';
 
+const { columns } = orderPageMessages;
+
+/** The spec's columns, plus the order's number, the day it was placed and its PO (issue 22). */
 const COLUMNS = [
+  columns.order,
+  columns.date,
   'Customer',
   'Address',
   'Product',
+  columns.po,
   'Quantity',
   'Price',
   'Payment Status',
@@ -54,7 +62,8 @@ const noun = adminListNouns.orders;
 const listParams = adminOrderListQuerySchema.pick({ q: true, status: true, page: true });
 const statusOptions = [
   { value: '', label: adminListMessages.allStatuses },
-  ...ORDER_STATUS_FILTERS.map((status) => ({ value: status, label: status })),
+  // The API's values, in the words every row and page uses for them (review defect 13).
+  ...ORDER_STATUS_FILTERS.map((status) => ({ value: status, label: orderStatusWords[status] })),
 ];
 
 /**
@@ -111,7 +120,7 @@ export function ManageOrders() {
         {...pagedListHandlers(setParams, ['q', 'status'])}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        filterWord={status}
+        filterWord={status && orderStatusWords[status].toLowerCase()}
         filters={
           <div className="w-40">
             <SelectField
@@ -137,6 +146,12 @@ export function ManageOrders() {
                 const what = `${order.orderPName} for ${order.userName}`;
                 return (
                   <tr key={order._id}>
+                    <Cell label={columns.order}>
+                      <OrderNumberLink order={order} />
+                    </Cell>
+                    <Cell label={columns.date}>
+                      <PlacedDate order={order} />
+                    </Cell>
                     <RowHeader label="Customer" className="md:min-w-48">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
@@ -159,10 +174,13 @@ export function ManageOrders() {
                         {orderPageMessages.details}
                       </Link>
                     </Cell>
+                    <Cell label={columns.po}>
+                      <PoNumber order={order} />
+                    </Cell>
                     <Cell label="Quantity">{order.orderQty}</Cell>
                     <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
                     <Cell label="Payment Status">
-                      <span className="font-medium">{order.paymentStatus}</span>
+                      <PaymentBadge status={order.paymentStatus} />
                       {order.paymentStatus !== 'pending' && order.trxId && (
                         <span className="block">
                           <ShortId id={order.trxId} what="transaction ID" />
