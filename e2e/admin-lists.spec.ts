@@ -185,7 +185,15 @@ for (const phone of [false, true]) {
       await expect(page.getByText('1 order', { exact: true })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`\\?q=${word}&status=placed$`));
       await expect(bodyRows(table)).toHaveCount(1);
-      await expect(bodyRows(table)).toContainText('paid');
+      await expect(bodyRows(table)).toContainText('Paid');
+      // The filter offers the words the rows use (review defect 13).
+      await expect(status.locator('option')).toHaveText([
+        'All',
+        'Unpaid',
+        'Paid',
+        'Shipped',
+        'Cancelled',
+      ]);
 
       await status.selectOption('shipped');
       await expect(page.getByText(`No shipped orders match "${word}"`)).toBeVisible();

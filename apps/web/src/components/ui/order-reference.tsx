@@ -26,7 +26,7 @@ export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'orderNu
 export function PlacedDate({ order }: { order: Pick<Order, 'placedAt'> }) {
   const at = new Date(order.placedAt);
   return (
-    <time dateTime={order.placedAt} title={dayAndTime.format(at)} className="whitespace-nowrap">
+    <time dateTime={order.placedAt} title={dayAndTime.format(at)}>
       {day.format(at)}
     </time>
   );
@@ -34,5 +34,10 @@ export function PlacedDate({ order }: { order: Pick<Order, 'placedAt'> }) {
 
 /** The buyer's PO number, or a dash read as 'None'. */
 export function PoNumber({ order }: { order: Pick<Order, 'poNumber'> }) {
-  return order.poNumber ? <span className="wrap-anywhere">{order.poNumber}</span> : <NoValue />;
+  // One line in a table row (a PO is at most 50 characters); wrapped only in a phone's card.
+  return order.poNumber ? (
+    <span className="wrap-anywhere md:whitespace-nowrap">{order.poNumber}</span>
+  ) : (
+    <NoValue />
+  );
 }

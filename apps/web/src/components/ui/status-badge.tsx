@@ -13,8 +13,7 @@ const PAYMENT_TINT: Record<Order['paymentStatus'], string> = {
   cancelled: 'bg-base-200',
 };
 
-const LABEL =
-  'badge text-base-content border-transparent font-medium whitespace-nowrap cursor-default';
+const LABEL = 'badge text-base-content border-transparent font-medium whitespace-nowrap';
 
 /**
  * An order's status as a plain label: a tint and dark text, no border, shadow or pointer, so it

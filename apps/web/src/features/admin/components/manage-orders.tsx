@@ -140,7 +140,7 @@ export function ManageOrders() {
         }
       >
         {(list) => (
-          <DataTable label="Orders" columns={COLUMNS}>
+          <DataTable label="Orders" columns={COLUMNS} stickyLast dense>
             <tbody>
               {list.map((order) => {
                 const what = `${order.orderPName} for ${order.userName}`;
@@ -152,7 +152,7 @@ export function ManageOrders() {
                     <Cell label={columns.date}>
                       <PlacedDate order={order} />
                     </Cell>
-                    <RowHeader label="Customer" className="md:min-w-48">
+                    <RowHeader label="Customer" className="md:min-w-36">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
                         {order.userEmail}
@@ -160,7 +160,7 @@ export function ManageOrders() {
                     </RowHeader>
                     <Cell label="Address">
                       {/* A fixed width, so one long address cannot squeeze the customer. */}
-                      <div className="md:w-48">
+                      <div className="md:w-36">
                         <ClampedText text={order.address} />
                       </div>
                     </Cell>

@@ -97,7 +97,7 @@ export function MyOrders({ email }: { email: string }) {
                   </button>
                 </div>
               ) : (
-                <DataTable label="My orders" columns={COLUMNS}>
+                <DataTable label="My orders" columns={COLUMNS} stickyLast dense>
                   <tbody>
                     {list.map((order) => (
                       <MyOrderRow
