@@ -53,7 +53,7 @@ describe.each(testDatabases)('migration 0016 on $name', (kind) => {
     await mail('waiting', second, null);
     await mail('sent', third, '2026-11-03T10:01:00.000Z');
 
-    expect(await migrateToLatest(db)).toEqual(['0016-order-numbers']);
+    expect(await migrateToLatest(db)).toContain('0016-order-numbers');
     expect([await numberOf(first), await numberOf(second), await numberOf(third)]).toEqual([
       10_001, 10_002, 10_003,
     ]);
