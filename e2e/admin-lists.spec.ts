@@ -187,7 +187,15 @@ for (const phone of [false, true]) {
       await expect(page.getByText('1 order', { exact: true })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`\\?q=${word}&status=placed$`));
       await expect(bodyRows(table)).toHaveCount(1);
-      await expect(bodyRows(table)).toContainText('paid');
+      await expect(bodyRows(table)).toContainText('Paid');
+      // The filter offers the words the rows use (review defect 13).
+      await expect(status.locator('option')).toHaveText([
+        'All',
+        'Unpaid',
+        'Paid',
+        'Shipped',
+        'Cancelled',
+      ]);
 
       await status.selectOption('shipped');
       await expect(page.getByText(`No shipped orders match "${word}"`)).toBeVisible();
@@ -202,11 +210,11 @@ for (const phone of [false, true]) {
       expect(lines).toHaveLength(1 + 2);
       // One row per order line: the line (SKU, product, quantity, unit price, line total), the
       // order's total, then the order's facts; the phone number as it was written.
-      const paidLine = lines.find((line) => line.startsWith(`${paid._id},`))!;
-      expect(paidLine).toContain(`${paid._id},1,,${word} tower,10,40,400,400,`);
+      const paidLine = lines.find((line) => line.startsWith(`${paid.orderNumber},`))!;
+      expect(paidLine).toContain(`${paid.orderNumber},${paid._id},1,,${word} tower,10,40,400,400,`);
       expect(paidLine).toContain(',+1 555 0100,');
       expect(paidLine).toContain(`,${invoiceNumber},paid,placed,`);
-      expect(lines.find((line) => line.startsWith(`${unpaid._id},`))).toContain(
+      expect(lines.find((line) => line.startsWith(`${unpaid.orderNumber},`))).toContain(
         ',,pending,pending,',
       );
     });

@@ -84,8 +84,9 @@ async function placeOrderOnPage(page: Page, item: DemoProduct) {
   await expect(page.getByText(messages.orderSuccess)).toBeVisible();
 }
 
-function orderHeading(page: Page, orderId: string) {
-  return page.getByRole('heading', { level: 1, name: text.title(orderId) });
+/** The order page's heading names the order by its number (issue 22). */
+function orderHeading(page: Page, order: Pick<Order, 'orderNumber'>) {
+  return page.getByRole('heading', { level: 1, name: text.numberTitle(order.orderNumber) });
 }
 
 test.describe('the order page', () => {
@@ -107,12 +108,25 @@ test.describe('the order page', () => {
       myOrders.getByRole('link', { name: text.detailsLabel(single.name) }),
     ).toBeVisible();
     await expect(myOrders.getByText(/\+ 1 more$/)).toBeVisible();
+    // Each row names its order by number, with its day and PO (review defect 8).
+    const orderRow = myOrders.getByRole('row').filter({ hasText: order.orderNumber });
+    await expect(
+      orderRow.getByRole('link', { name: text.openOrderLabel(order.orderNumber) }),
+    ).toBeVisible();
+    await expect(orderRow.getByText('PO-E2E-7')).toBeVisible();
     await screenshot(page, 'my-order');
+    // Found by its PO number too.
+    const find = page.getByRole('searchbox', { name: text.searchMine });
+    await find.fill('PO-E2E-7');
+    await find.press('Enter');
+    await expect(myOrders.getByRole('row')).toHaveCount(2);
+    await expectAccessible();
+    await screenshot(page, 'my-order-search');
     await myOrders.getByRole('link', { name: text.detailsLabel(order.orderPName) }).click();
 
     await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
-    await expect(orderHeading(page, order._id)).toBeVisible();
-    await expect(page.getByText('pending', { exact: true })).toBeVisible();
+    await expect(orderHeading(page, order)).toBeVisible();
+    await expect(page.getByText('Unpaid', { exact: true })).toBeVisible();
     await expect(page.getByText('PO-E2E-7')).toBeVisible();
     await expect(page.getByText(new RegExp(`^${text.payWithin('\\d+ min')}$`))).toBeVisible();
     const lines = page.getByRole('region', { name: text.lines });
@@ -143,7 +157,7 @@ test.describe('the order page', () => {
     const downloading = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`pro-forma-${order._id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`pro-forma-${order.orderNumber}.pdf`);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expect(page.getByText(text.proFormaDownloaded)).toBeVisible();
@@ -174,6 +188,7 @@ test.describe('the order page', () => {
     const summary = page.getByRole('list', { name: text.lines });
     await expect(summary.getByRole('listitem')).toHaveCount(2);
     await expect(page.getByText(`Please Pay: ${formatPrice(order.orderPrice)}`)).toBeVisible();
+    await expect(page.getByText(text.payingOrder(order.orderNumber))).toBeVisible();
     await expectAccessible();
     await screenshot(page, 'payment-page');
     await page.getByLabel('Card number').fill(TEST_CARD);
@@ -188,7 +203,9 @@ test.describe('the order page', () => {
     // The admin ships it: the dialog asks for the carrier, from a list, and the tracking
     // number, both or neither.
     await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.goto(`/dashboard/manage?q=${encodeURIComponent(customer.email)}`);
+    // Manage Order finds it by its number, typed in any case (review defect 8).
+    await page.goto(`/dashboard/manage?q=${order.orderNumber.toLowerCase()}`);
+    await expect(page.getByText('1 order', { exact: true })).toBeVisible();
     const what = `${order.orderPName} for ${customer.name}`;
     const row = page
       .getByRole('region', { name: 'Orders' })
@@ -209,14 +226,14 @@ test.describe('the order page', () => {
     await screenshot(page, 'ship-dialog');
     await dialog.getByLabel(text.trackingNumber).press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(row.getByText('shipped', { exact: true })).toBeVisible();
+    await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
     await expect(row.getByText(text.shipment(CARRIER, TRACKING))).toBeVisible();
     await expectAccessible();
     await screenshot(page, 'manage-order-shipped');
 
     // The admin may open the order page too, and goes back to Manage Order from it.
     await row.getByRole('link', { name: text.detailsLabel(what) }).click();
-    await expect(orderHeading(page, order._id)).toBeVisible();
+    await expect(orderHeading(page, order)).toBeVisible();
     await expect(page.getByRole('link', { name: text.backToManageOrder })).toBeVisible();
     await expect(page.getByRole('link', { name: text.payNow })).toHaveCount(0);
     await logOut(page);
@@ -224,8 +241,8 @@ test.describe('the order page', () => {
     // The customer sees it shipped, with the carrier and tracking number.
     await logInThroughPage(page, customer.email, customer.password);
     await page.goto(`/dashboard/orders/${order._id}`);
-    await expect(orderHeading(page, order._id)).toBeVisible();
-    await expect(page.getByText('shipped', { exact: true })).toBeVisible();
+    await expect(orderHeading(page, order)).toBeVisible();
+    await expect(page.locator('.badge', { hasText: /^Shipped$/ })).toBeVisible();
     const shipped = timeline.getByRole('listitem').nth(2);
     await expect(shipped).toHaveAttribute('aria-current', 'step');
     await expect(shipped).toContainText(CARRIER);
@@ -253,7 +270,10 @@ test.describe('the order page', () => {
 
     await registerThroughPage(page, 'stranger');
     await page.goto(`/dashboard/orders/${order._id}`);
-    await expect(orderHeading(page, order._id)).toBeVisible();
+    // Not theirs: the order is never read, so the heading keeps its short id, not its number.
+    await expect(
+      page.getByRole('heading', { level: 1, name: text.title(order._id) }),
+    ).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(messages.noPermission);
     await expect(page.getByRole('button', { name: text.downloadInvoice })).toHaveCount(0);
     await expect(page.getByRole('button', { name: text.downloadProForma })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { confirmMessages, messages, previewText, shortId } from '@shop/shared';
+import { confirmMessages, messages, orderPageMessages, previewText, shortId } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN, newCustomer } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
@@ -176,8 +176,11 @@ for (const phone of [false, true]) {
       const table = page.getByRole('region', { name: 'My orders' });
       // Screen readers still read every column heading, the phone's cards included.
       await expect(table.getByRole('columnheader')).toHaveText([
+        'Order',
+        'Date',
         'Name',
         'Product',
+        'PO',
         'Quantity',
         'Price',
         'Payment',
@@ -187,8 +190,16 @@ for (const phone of [false, true]) {
       ]);
       if (!phone) await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
 
-      const unpaidRow = myOrderRow(page, unpaid);
-      const pending = unpaidRow.getByText('pending', { exact: true });
+      // Both products start with the same ten characters: the unpaid row is the one to pay.
+      const unpaidRow = myOrderRow(page, unpaid).filter({
+        has: page.getByRole('link', { name: `Pay: ${unpaid.name}` }),
+      });
+      // Each order is named by its number (a link to its page), with the day it was placed.
+      const number = unpaidRow.getByRole('link', { name: /^Open order CF-\d+$/ });
+      await expectInView(page, number, unpaidRow.locator('time'));
+      const orderNumber = (await number.textContent()) ?? '';
+      expect(orderNumber).toMatch(/^CF-\d+$/);
+      const pending = unpaidRow.getByText('Unpaid', { exact: true });
       await expectInView(
         page,
         pending,
@@ -203,15 +214,32 @@ for (const phone of [false, true]) {
       });
       expect(look).toEqual({ border: 'rgba(0, 0, 0, 0)', shadow: 'none', cursor: 'auto' });
 
-      const paidRow = myOrderRow(page, paid);
+      const paidRow = myOrderRow(page, paid).filter({
+        hasNot: page.getByRole('link', { name: /^Pay: / }),
+      });
+      // Payment and Status say the same word, each as a label, never a disabled button.
       await expectInView(
         page,
-        paidRow.getByText('placed', { exact: true }),
-        paidRow.getByRole('button', { name: 'Paid' }),
+        paidRow.locator('[data-label="Payment"]').getByText('Paid', { exact: true }),
+        paidRow.locator('[data-label="Status"]').getByText('Paid', { exact: true }),
       );
+      await expect(paidRow.getByRole('button', { name: 'Paid' })).toHaveCount(0);
       await expectAccessible();
       await revealTransactionId(page, paidRow, transactionId);
       await expectAccessible();
+
+      // A buyer with many orders finds one by its number, in any case.
+      const find = page.getByRole('searchbox', { name: orderPageMessages.searchMine });
+      await find.fill(orderNumber.toLowerCase());
+      await find.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`\\?q=${orderNumber.toLowerCase()}$`));
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expectInView(page, table.getByRole('link', { name: `Open order ${orderNumber}` }));
+      await expectAccessible();
+      await table.getByRole('link', { name: `Open order ${orderNumber}` }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: orderPageMessages.numberTitle(orderNumber) }),
+      ).toBeVisible();
     });
 
     test('Manage Order keeps an address in lines, clamped, and asks before Mark Paid and Ship Order', async ({
@@ -236,10 +264,18 @@ for (const phone of [false, true]) {
       const ship = row.getByRole('button', { name: `Ship Order: ${what}` });
       await expectInView(
         page,
-        row.getByText('pending', { exact: true }),
+        row.getByText('Unpaid', { exact: true }),
         markPaid,
         row.getByRole('button', { name: `Delete: ${what}` }),
       );
+      // The order's number, placing day and PO stay in view; the number finds the order.
+      const number = row.getByRole('link', { name: /^Open order CF-\d+$/ });
+      await expectInView(page, number, row.locator('time'));
+      const orderNumber = (await number.textContent()) ?? '';
+      await page.goto(`/dashboard/manage?q=${orderNumber.replace('CF-', '')}`);
+      await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+      await expect(row).toHaveCount(1);
+      await expectAccessible();
 
       // The address keeps its lines, clamped to three, with a toggle for the rest.
       const address = row.getByText(/^Unit 4, Building C/);
@@ -278,12 +314,12 @@ for (const phone of [false, true]) {
       await confirmIn(markDialog, confirmMessages.cancel);
       await expect(markDialog).toBeHidden();
       await page.reload();
-      await expect(row.getByText('pending', { exact: true })).toBeVisible();
+      await expect(row.getByText('Unpaid', { exact: true })).toBeVisible();
       await expect(ship).toHaveCount(0);
 
       await markPaid.click();
       await confirmIn(markDialog, confirmMessages.markPaidConfirm);
-      await expect(row.getByText('paid', { exact: true })).toBeVisible();
+      await expect(row.getByText('Paid', { exact: true })).toBeVisible();
       await expect(markPaid).toHaveCount(0);
 
       // Ship Order asks too; Cancel leaves it placed.
@@ -298,7 +334,7 @@ for (const phone of [false, true]) {
 
       await ship.click();
       await confirmIn(shipDialog, confirmMessages.shipConfirm);
-      const shipped = row.getByText('shipped', { exact: true });
+      const shipped = row.getByText('Shipped', { exact: true });
       await expect(shipped).toBeVisible();
       await expect(ship).toHaveCount(0);
       await expectInView(page, shipped);

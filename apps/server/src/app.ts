@@ -302,7 +302,7 @@ export async function buildApp({
     orders: ordersRepository,
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
     log: app.log,
-    rules: config.orderHolds,
+    rules: { ...config.orderHolds, shopEmail: config.shopOrdersEmail },
     ...(now ? { now } : {}),
   });
   // Stripe when its keys are set; otherwise the built-in test gateway (DESIGN.md section 6).

@@ -171,6 +171,8 @@ const envSchema = z
       .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'at most 2 decimals')
       .default(0),
     INVOICE_TAX_NOTE: optionalString.pipe(z.string().max(200).optional()),
+    /** The shop's address for a mail of each new order; unset: no such mail. */
+    SHOP_ORDERS_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
     /** How often each instance delivers due order mail from the outbox; 0: this one never does. */
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
     /** The wait after a failed order mail, doubled on each further failure (up to an hour). */
@@ -268,6 +270,8 @@ export interface Config {
     maxUnpaidCents: number;
     requireConfirmedEmail: boolean;
   };
+  /** SHOP_ORDERS_EMAIL: where the shop gets a mail of each new order; undefined: nowhere. */
+  shopOrdersEmail: string | undefined;
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   /** Which proxies in front may say who the client is (`X-Forwarded-For`); false: none. */
@@ -388,6 +392,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         ? env.ORDER_REQUIRES_CONFIRMED_EMAIL === 'true'
         : env.NODE_ENV === 'production',
     },
+    shopOrdersEmail: env.SHOP_ORDERS_EMAIL,
     corsOrigins: env.CORS_ORIGINS ?? [],
     trustProxy: env.TRUST_PROXY,
     paymentsTestMode: !env.STRIPE_SECRET_KEY,

@@ -37,5 +37,7 @@ export * from './lists/admin-lists.js';
 export * from './lists/list-params.js';
 export * from './catalog/product-search.js';
 export * from './orders/order-limits.js';
+export * from './orders/order-number.js';
+export * from './orders/order-status-words.js';
 export * from './accounts/identity-calls.js';
 export * from './api-contract.js';

@@ -17,6 +17,7 @@ import { adminListIndexes } from './migrations/0012-admin-list-indexes.js';
 import { orderSpeed } from './migrations/0013-order-speed.js';
 import { unpaidValueAndCooldowns } from './migrations/0014-unpaid-value-and-cooldowns.js';
 import { mailLimitsAndSkuCase } from './migrations/0015-mail-limits-and-sku-case.js';
+import { orderNumbers } from './migrations/0016-order-numbers.js';
 import { invoices } from './migrations/0017-invoices.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
@@ -37,6 +38,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0013-order-speed': orderSpeed(db.dialect),
     '0014-unpaid-value-and-cooldowns': unpaidValueAndCooldowns(db.dialect),
     '0015-mail-limits-and-sku-case': mailLimitsAndSkuCase(db.dialect),
+    '0016-order-numbers': orderNumbers(db.dialect),
     '0017-invoices': invoices(db.dialect),
   };
 }

@@ -60,6 +60,11 @@ export interface UsersTable {
 
 export interface OrdersTable {
   id: string;
+  /**
+   * Migration 0016: the number people read as `CF-10001` (`formatOrderNumber`); the database
+   * assigns it (PostgreSQL's sequence default, SQLite's trigger), so inserts leave it out.
+   */
+  number: ColumnType<number, never, never>;
   product_id: string | null;
   product_name: string;
   user_id: string;

@@ -4,6 +4,7 @@ import type { Order } from '@shop/shared';
 export function sampleOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '6742b1c09f3a2b1c4d5e6f70',
+    orderNumber: 'CF-10234',
     orderProduct: '6742b1c09f3a2b1c4d5e0001',
     orderPName: 'Vortex RGB <script>alert(1)</script> + 1 more',
     userName: 'Daniel "Dan" Okafor',

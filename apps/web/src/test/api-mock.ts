@@ -63,6 +63,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   const order = {
     _id: '65a1b2c3d4e5f60718293a4b',
+    orderNumber: 'CF-10001',
     orderProduct: '65a1b2c3d4e5f60718293a00',
     orderPName: 'ForgeLine M3 ATX Mid-Tower Case',
     userName: 'Ada Customer',

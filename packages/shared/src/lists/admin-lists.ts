@@ -72,6 +72,7 @@ export const adminCsvColumns = {
   },
   /** One row per order line (issue 22, defect 16): the line's SKU and prices, then its order's. */
   orders: {
+    orderNumber: 'Order Number',
     id: 'Order ID',
     line: 'Line',
     sku: 'SKU',

@@ -82,17 +82,14 @@ export function invoiceDocumentKind(order: {
   return 'none';
 }
 
-/**
- * The one place the PDF names the order by (issue 22: the order number of migration 0016
- * replaces the id here when it lands).
- */
-export function invoiceOrderReference(order: { _id: string }): string {
-  return order._id;
+/** The one name the PDF and its file give the order: its order number (`CF-10234`). */
+export function invoiceOrderReference(order: { orderNumber: string }): string {
+  return order.orderNumber;
 }
 
 /** The file name a downloaded invoice or pro-forma is saved under. */
 export function invoiceFileName(order: {
-  _id: string;
+  orderNumber: string;
   paid: boolean;
   paymentStatus: string;
   invoice: { number: string } | null;

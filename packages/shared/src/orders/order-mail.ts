@@ -56,9 +56,22 @@ export function paymentPageUrl(publicUrl: string, orderId: string): string {
 
 export const orderMailMessages = {
   shopName: 'CaseForge',
-  placedSubject: (title: string) => `Your CaseForge order: ${title}`,
-  paidSubject: (title: string) => `Receipt for your CaseForge order: ${title}`,
-  shippedSubject: (title: string) => `Your CaseForge order has shipped: ${title}`,
+  /** Every subject names the order by its number first (issue 22): "Order CF-10234 placed: …". */
+  placedSubject: (number: string, title: string) => `Order ${number} placed: ${title}`,
+  paidSubject: (number: string, title: string) => `Receipt for order ${number}: ${title}`,
+  shippedSubject: (number: string, title: string) => `Order ${number} has shipped: ${title}`,
+  cancelledSubject: (number: string, title: string) => `Order ${number} was cancelled: ${title}`,
+  /** The shop's own mail of a new order (SHOP_ORDERS_EMAIL). */
+  shopPlacedSubject: (number: string, customer: string, total: string) =>
+    `New order ${number} from ${customer}: ${total}`,
+  shopPlacedIntro: (customer: string, email: string) =>
+    `${customer} (${email}) has placed an order. It holds its stock until it is paid or expires.`,
+  shopGreeting: 'Hello CaseForge team,',
+  orderNumber: 'Order number',
+  customer: 'Customer',
+  phone: 'Phone',
+  shipTo: 'Ship to',
+  viewOrderAdmin: 'Open the order',
   greeting: (name: string) => `Hello ${name},`,
   placedIntro: 'Thank you for your order. We have reserved these products for you:',
   paidIntro: 'Thank you for your payment. This is your receipt:',

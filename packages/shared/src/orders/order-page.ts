@@ -8,8 +8,22 @@ import { shortId } from '../lists/tables.js';
  * draw from an order.
  */
 export const orderPageMessages = {
+  /** The order page's heading: the order's number once it is read, its short id until then. */
   title: (orderId: string) => `Order ${shortId(orderId)}`,
+  numberTitle: (orderNumber: string) => `Order ${orderNumber}`,
   orderId: 'Order ID',
+  orderNumber: 'Order number',
+  /** My Order's and Manage Order's columns beside the spec's (issue 22): number, date, PO. */
+  columns: { order: 'Order', date: 'Date', po: 'PO' },
+  /** The link of a row's number to its order page, named by the number. */
+  openOrderLabel: (orderNumber: string) => `Open order ${orderNumber}`,
+  /** My Order's search (a buyer with many orders). */
+  searchMine: 'Find an order',
+  searchMineHint: 'Order number (CF-10234) or PO number',
+  noneMatch: (q: string) => `None of your orders has the order or PO number "${q}".`,
+  showAll: 'Show all orders',
+  /** The payment page's line under its heading. */
+  payingOrder: (orderNumber: string) => `Order number: ${orderNumber}`,
   placedOn: 'Placed',
   poNumber: 'PO number',
   buyer: 'Buyer',

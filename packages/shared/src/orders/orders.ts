@@ -3,6 +3,7 @@ import { numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from '../catalog/b2b.js';
 import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import { billingFields, orderBillingSchema, orderInvoiceSchema } from './billing.js';
+import { SEARCH_MAX_LENGTH } from '../lists/list-params.js';
 
 /** Order states (DESIGN.md sections 5 and 11). */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -17,7 +18,6 @@ export const orderHoldMessages = {
   orderCancelled: 'This order was cancelled because it was not paid in time. Please order again.',
   tooManyUnpaidOrders: (max: number) =>
     `You already have ${max} unpaid orders. Please pay or delete one of them first.`,
-  cancelledMailSubject: 'Your CaseForge order was cancelled',
   cancelledMailText: (
     productName: string,
     quantity: number,
@@ -133,6 +133,8 @@ export type ValidOrdersCreate = z.infer<typeof ordersCreateSchema>;
  */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The number people read (`formatOrderNumber`): "CF-10234", sequential, unique. */
+  orderNumber: z.string(),
   orderProduct: z.string().nullable(),
   orderPName: z.string(),
   userName: z.string(),
@@ -172,7 +174,22 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
 export const orderCreatedSchema = z.object({ insertedId: z.string(), order: orderSchema });
-export const orderListQuerySchema = z.object({ userEmail: z.string().max(254) });
+/**
+ * `GET /api/order?userEmail=&q=`: the customer's orders; `q` (optional) keeps those whose order
+ * number ("CF-10234", "cf-10234", "10234") or PO number matches.
+ */
+export const orderListQuerySchema = z.object({
+  userEmail: z.string().max(254),
+  q: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
+      .regex(/^[^\p{Cc}]*$/u, 'q must not contain control characters')
+      .optional(),
+  ),
+});
 export const orderModifiedSchema = z.object({
   modifiedCount: z.number().int(),
   order: orderSchema,

@@ -37,6 +37,7 @@ vi.mock('./invoice-pdf.js', { spy: true });
 const order = (changes: Partial<Order> = {}): Order =>
   orderSchema.parse({
     _id: '0123456789abcdef01234567',
+    orderNumber: 'CF-10001',
     orderProduct: 'fedcba9876543210fedcba98',
     orderPName: 'Vortex Tower',
     userName: 'Daniel Okafor',

@@ -146,7 +146,7 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/pdf');
         expect(res.headers['content-disposition']).toBe(
-          `attachment; filename="pro-forma-${order._id}.pdf"`,
+          `attachment; filename="pro-forma-${order.orderNumber}.pdf"`,
         );
         expect(res.headers['cache-control']).toBe('private, no-store');
         expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -1,4 +1,4 @@
-import { orderHoldMessages, orderSchema, type Order } from '@shop/shared';
+import { orderHoldMessages, orderMailMessages, orderSchema, type Order } from '@shop/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,7 @@ describe.each(testDatabases)('order mail from placing to shipping on $name', (ki
     });
     const [mail] = smtp.received;
     expect(mail?.to).toEqual([customer.email]);
-    expect(mail?.subject).toBe(`Your CaseForge order: ${order.orderPName}`);
+    expect(mail?.subject).toBe(`Order ${order.orderNumber} placed: ${order.orderPName}`);
     expect(mail?.text).toContain(`4 x ${order.lines[0]?.productName} at $48.50 = $194.00`);
     expect(mail?.text).toContain(`2 x ${order.lines[1]?.productName} at $74.00 = $148.00`);
     expect(mail?.text).toContain('Order total: $342.00');
@@ -177,7 +177,8 @@ describe.each(testDatabases)('order mail from placing to shipping on $name', (ki
       failed: 0,
     });
     const cancellations = smtp.received.filter(
-      (one) => one.subject === orderHoldMessages.cancelledMailSubject,
+      (one) =>
+        one.subject === orderMailMessages.cancelledSubject(order.orderNumber, order.orderPName),
     );
     expect(cancellations).toHaveLength(1);
     expect(cancellations[0]?.to).toEqual([customer.email]);

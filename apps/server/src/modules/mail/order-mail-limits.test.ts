@@ -45,7 +45,7 @@ describe.each(testDatabases)('finding 4: order mail to unconfirmed addresses on 
     db.kysely.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute();
   /** The order mails (placed, paid, shipped, cancelled) an address received; not the identity's. */
   const mailsTo = (email: string) =>
-    smtp.received.filter((mail) => mail.to[0] === email && /CaseForge order/.test(mail.subject));
+    smtp.received.filter((mail) => mail.to[0] === email && /\bCF-\d+\b/.test(mail.subject));
 
   async function place(account: TestAccount, productId: string, poNumber?: string) {
     const res = await call(
@@ -136,7 +136,7 @@ describe.each(testDatabases)('finding 4: order mail to unconfirmed addresses on 
     await app.mailOutbox.runOnce(t0);
     expect(mailsTo(buyer.email)).toHaveLength(perHour);
     expect(mailsTo(other.email).map((mail) => mail.subject)).toEqual([
-      `Your CaseForge order: ${theirs.orderPName}`,
+      `Order ${theirs.orderNumber} placed: ${theirs.orderPName}`,
     ]);
     // The rest wait for the hour, none lost, none given up.
     const waiting = (await rowsTo(buyer.email)).filter((row) => row.sent_at === null);
@@ -154,7 +154,7 @@ describe.each(testDatabases)('finding 4: order mail to unconfirmed addresses on 
     const all = mailsTo(buyer.email);
     expect(all).toHaveLength(CYCLES);
     expect(all.map((mail) => mail.subject).sort()).toEqual(
-      orders.map((order) => `Your CaseForge order: ${order.orderPName}`).sort(),
+      orders.map((order) => `Order ${order.orderNumber} placed: ${order.orderPName}`).sort(),
     );
     expect(new Set(all.map((mail) => mail.messageId)).size).toBe(CYCLES);
   });
@@ -378,9 +378,10 @@ describe.each(testDatabases)('finding 4: order mail to unconfirmed addresses on 
     // Written to the outbox with each cancellation; the worker sends it.
     await app.mailOutbox.runOnce();
     expect(mailsTo(unconfirmed.email)).toHaveLength(0);
-    expect(mailsTo(confirmed.email).map((mail) => mail.subject)).toContain(
-      'Your CaseForge order was cancelled',
-    );
+    expect(mailsTo(confirmed.email).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Order CF-\d+ placed: /),
+      expect.stringMatching(/^Order CF-\d+ was cancelled: /),
+    ]);
   });
 
   it('deletes sent and skipped rows after the retention, in batches, and keeps given-up ones', async () => {

@@ -12,9 +12,11 @@ describe('order mails', () => {
       now: NOW,
     });
     expect(mail.subject).toBe(
-      'Your CaseForge order: Vortex RGB <script>alert(1)</script> + 1 more',
+      'Order CF-10234 placed: Vortex RGB <script>alert(1)</script> + 1 more',
     );
     expect(mail.text).toContain('Hello Daniel "Dan" Okafor,');
+    expect(mail.text).toContain('Order number: CF-10234');
+    expect(mail.html).toContain('CF-10234');
     expect(mail.text).toContain(
       '250 x Vortex RGB <script>alert(1)</script> at $45.00 = $11,250.00',
     );
@@ -80,7 +82,10 @@ describe('order mails', () => {
       }),
       { publicUrl: PUBLIC_URL, now: NOW },
     );
-    expect(mail.subject).toContain('Receipt for your CaseForge order');
+    expect(mail.subject).toBe(
+      'Receipt for order CF-10234: Vortex RGB <script>alert(1)</script> + 1 more',
+    );
+    expect(mail.text).toContain('Order number: CF-10234');
     expect(mail.text).toContain('Paid on: Nov 24, 2026, 09:30 UTC');
     expect(mail.text).toContain('Transaction ID: pi_3Q<x>');
     expect(mail.text).toContain('Amount paid: $23,400.00');
@@ -102,7 +107,11 @@ describe('order mails', () => {
       },
     });
     const mail = renderOrderMail('order-shipped', shipped, { publicUrl: PUBLIC_URL, now: NOW });
-    expect(mail.subject).toContain('has shipped');
+    expect(mail.subject).toBe(
+      'Order CF-10234 has shipped: Vortex RGB <script>alert(1)</script> + 1 more',
+    );
+    expect(mail.text).toContain('Order number: CF-10234');
+    expect(mail.text).toContain('PO number: PO-2026-<b>17</b>');
     expect(mail.text).toContain('Carrier: DHL <Express>');
     expect(mail.text).toContain('Tracking number: JD014600003');
     expect(mail.text).toContain('Shipped on: Nov 26, 2026');
@@ -143,5 +152,54 @@ describe('order mails', () => {
     );
     expect(other.text).toContain('Tracking number: 1Z 99"<9>\n');
     expect(other.html).not.toContain('ups.com');
+  });
+
+  it('cancelled: a greeting, why, the lines, the order and PO numbers and a link to the order', () => {
+    const mail = renderOrderMail('order-cancelled', sampleOrder(), {
+      publicUrl: PUBLIC_URL,
+      now: NOW,
+      cancelReason: 'expired',
+    });
+    expect(mail.subject).toBe(
+      'Order CF-10234 was cancelled: Vortex RGB <script>alert(1)</script> + 1 more',
+    );
+    const lines = mail.text.split('\n');
+    expect(lines[0]).toBe('Hello Daniel "Dan" Okafor,');
+    expect(mail.text).toContain('was cancelled because it was not paid in time');
+    expect(lines).toContain('250 x PowerCore 750W Gold & Co');
+    expect(lines).toContain('Order number: CF-10234');
+    expect(lines).toContain('PO number: PO-2026-<b>17</b>');
+    expect(lines).toContain(
+      'View your order: https://shop.example.com/dashboard/orders/6742b1c09f3a2b1c4d5e6f70',
+    );
+    expect(lines.at(-1)).toBe('The CaseForge team');
+    const withoutPo = renderOrderMail('order-cancelled', sampleOrder({ poNumber: null }), {
+      publicUrl: PUBLIC_URL,
+      cancelReason: 'product-removed',
+    });
+    expect(withoutPo.text).not.toContain('PO number');
+    expect(withoutPo.text).toContain('we no longer sell one of its products');
+  });
+
+  it("shop: the new order's number, customer, total, lines, address and a link, to the shop", () => {
+    const mail = renderOrderMail(
+      'shop-order-placed',
+      sampleOrder({ address: 'Nordic Systems GmbH\nHafenstrasse 12\n20457 Hamburg' }),
+      { publicUrl: PUBLIC_URL, now: NOW },
+    );
+    expect(mail.subject).toBe('New order CF-10234 from Daniel "Dan" Okafor: $23,400.00');
+    expect(mail.text).toContain('Hello CaseForge team,');
+    expect(mail.text).toContain('Order number: CF-10234');
+    expect(mail.text).toContain('Customer: Daniel "Dan" Okafor <daniel@example.com>');
+    expect(mail.text).toContain('Ship to: Nordic Systems GmbH, Hafenstrasse 12, 20457 Hamburg');
+    expect(mail.text).toContain('PO number: PO-2026-<b>17</b>');
+    expect(mail.text).toContain('250 x PowerCore 750W Gold & Co at $48.60 = $12,150.00');
+    expect(mail.text).toContain(
+      'Open the order: https://shop.example.com/dashboard/orders/6742b1c09f3a2b1c4d5e6f70',
+    );
+    // Not the customer's mail: no greeting by name, no pay link.
+    expect(mail.text).not.toContain('Hello Daniel');
+    expect(mail.text).not.toContain('Pay now');
+    expect(mail.html).not.toContain('<script>');
   });
 });

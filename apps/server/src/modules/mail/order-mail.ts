@@ -6,7 +6,6 @@ import {
   formatMoney,
   formatTimeLeft,
   oneLine,
-  orderHoldMessages,
   orderMailMessages as m,
   orderPageUrl,
   paymentPageUrl,
@@ -29,6 +28,8 @@ export function escapeHtml(value: string): string {
 /** One mail's content, before it becomes text and HTML: paragraphs, facts, the lines, links. */
 interface MailContent {
   subject: string;
+  /** The first line: the customer by name, or the shop's team. */
+  greeting: string;
   intro: string;
   /** The order's lines and total; left out of the shipping notice. */
   withLines: boolean;
@@ -58,13 +59,38 @@ function contentOf(
   now: Date,
 ): MailContent {
   const orderLink: [string, string] = [m.viewOrder, orderPageUrl(publicUrl, order._id)];
-  const po: [string, string][] = order.poNumber ? [[m.poNumber, order.poNumber]] : [];
+  const greeting = m.greeting(order.userName);
+  // Every mail names the order by its number (issue 22), then its PO number when it has one.
+  const po: [string, string][] = [
+    [m.orderNumber, order.orderNumber],
+    ...(order.poNumber ? [[m.poNumber, order.poNumber] as [string, string]] : []),
+  ];
   switch (kind) {
+    case 'shop-order-placed':
+      return {
+        subject: m.shopPlacedSubject(
+          order.orderNumber,
+          order.userName,
+          formatMoney(order.orderPrice),
+        ),
+        greeting: m.shopGreeting,
+        intro: m.shopPlacedIntro(order.userName, order.userEmail),
+        withLines: true,
+        facts: [
+          ...po,
+          [m.customer, `${order.userName} <${order.userEmail}>`],
+          [m.phone, order.phone],
+          [m.shipTo, order.address.split(/\r?\n/).map(oneLine).filter(Boolean).join(', ')],
+        ],
+        notes: [],
+        links: [[m.viewOrderAdmin, orderPageUrl(publicUrl, order._id)]],
+      };
     case 'order-placed': {
       const timeLeft = order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
       const unpaid = !order.paid && order.paymentStatus === 'pending';
       return {
-        subject: m.placedSubject(order.orderPName),
+        subject: m.placedSubject(order.orderNumber, order.orderPName),
+        greeting,
         intro: m.placedIntro,
         withLines: true,
         facts: po,
@@ -77,7 +103,8 @@ function contentOf(
     }
     case 'order-paid':
       return {
-        subject: m.paidSubject(order.orderPName),
+        subject: m.paidSubject(order.orderNumber, order.orderPName),
+        greeting,
         intro: m.paidIntro,
         withLines: true,
         facts: [
@@ -93,7 +120,8 @@ function contentOf(
       };
     case 'order-shipped':
       return {
-        subject: m.shippedSubject(order.orderPName),
+        subject: m.shippedSubject(order.orderNumber, order.orderPName),
+        greeting,
         intro: m.shippedIntro,
         withLines: false,
         facts: [
@@ -116,7 +144,7 @@ function contentOf(
 }
 
 function textOf(order: Order, content: MailContent): string {
-  const parts: string[] = [m.greeting(order.userName), '', content.intro, ''];
+  const parts: string[] = [content.greeting, '', content.intro, ''];
   if (content.withLines) {
     for (const line of order.lines) {
       parts.push(
@@ -184,7 +212,7 @@ function htmlOf(order: Order, content: MailContent): string {
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(content.subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
-    `<p>${e(m.greeting(order.userName))}</p>`,
+    `<p>${e(content.greeting)}</p>`,
     `<p>${e(content.intro)}</p>`,
     `<table style="border-collapse:collapse;min-width:320px"><thead><tr>${head}</tr></thead>`,
     `<tbody>${rows}</tbody><tfoot>${total}</tfoot></table>`,
@@ -219,18 +247,29 @@ function oneLineTexts(order: Order): Order {
 }
 
 /**
- * The cancellation mail (DESIGN.md section 11): plain text, line by line, saying why; the text
- * it had when it was sent directly (issues 10 and 13). An order stored before it had lines is
- * named by its one product.
+ * The cancellation mail (DESIGN.md section 11): plain text, line by line, saying why (the text
+ * of issues 10 and 13), between a greeting and the order's number, PO number and page (issue
+ * 22). An order stored before it had lines is named by its one product.
  */
-function cancelledMail(order: Order, reason: CancelReason): Omit<Mail, 'to'> {
+function cancelledMail(order: Order, reason: CancelReason, publicUrl: string): Omit<Mail, 'to'> {
   const lines =
     order.lines.length > 0
       ? order.lines.map((line) => ({ productName: line.productName, quantity: line.quantity }))
       : [{ productName: order.orderPName, quantity: order.orderQty }];
   return {
-    subject: orderHoldMessages.cancelledMailSubject,
-    text: cancelledOrderMailText(lines, reason),
+    subject: m.cancelledSubject(order.orderNumber, order.orderPName),
+    text: [
+      m.greeting(order.userName),
+      '',
+      cancelledOrderMailText(lines, reason),
+      '',
+      `${m.orderNumber}: ${order.orderNumber}`,
+      ...(order.poNumber ? [`${m.poNumber}: ${order.poNumber}`] : []),
+      '',
+      `${m.viewOrder}: ${orderPageUrl(publicUrl, order._id)}`,
+      '',
+      m.signOff,
+    ].join('\n'),
   };
 }
 
@@ -248,7 +287,7 @@ export function renderOrderMail(
   }: { publicUrl: string; now?: Date; cancelReason?: CancelReason | undefined },
 ): Omit<Mail, 'to'> {
   const order = oneLineTexts(stored);
-  if (kind === 'order-cancelled') return cancelledMail(order, cancelReason);
+  if (kind === 'order-cancelled') return cancelledMail(order, cancelReason, publicUrl);
   const content = contentOf(kind, order, publicUrl, now);
   return { subject: content.subject, text: textOf(order, content), html: htmlOf(order, content) };
 }

@@ -127,7 +127,7 @@ describe.each(testDatabases)('order mail outbox on $name', (kind) => {
 
     const placedMail = to(placed);
     expect(placedMail?.subject).toBe(
-      'Your CaseForge order: Vortex RGB <script>alert(1)</script> + 1 more',
+      'Order CF-10234 placed: Vortex RGB <script>alert(1)</script> + 1 more',
     );
     expect(placedMail?.text).toContain(
       '250 x Vortex RGB <script>alert(1)</script> at $45.00 = $11,250.00',

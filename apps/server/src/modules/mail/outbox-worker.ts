@@ -6,6 +6,7 @@ import type { MailAttachment, Mailer } from '../../auth/mailer.js';
 import { renderOrderMail } from './order-mail.js';
 import {
   ORDER_MAIL_KINDS,
+  SHOP_MAIL_KINDS,
   UNCONFIRMED_RECIPIENT,
   UNCONFIRMED_RECIPIENT_LOG,
   onOrderMailEnqueued,
@@ -263,6 +264,9 @@ export function createOutboxWorker({
     confirmed: ReadonlySet<string>,
     putOff: Set<string>,
   ): Promise<boolean> {
+    // The shop's own address (SHOP_ORDERS_EMAIL) is the operator's: no account to confirm it,
+    // and one mail per order whatever the hour.
+    if (SHOP_MAIL_KINDS.includes(row.kind as OrderMailKind)) return true;
     if (!confirmed.has(row.recipient.toLowerCase())) {
       await outbox.markSkipped(row.id, token, UNCONFIRMED_RECIPIENT, now.toISOString());
       log.info({ outboxId: row.id, kind: row.kind }, UNCONFIRMED_RECIPIENT_LOG);

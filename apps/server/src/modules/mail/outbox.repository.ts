@@ -10,14 +10,24 @@ export const UNCONFIRMED_RECIPIENT = 'recipient has not confirmed the address';
 export const UNCONFIRMED_RECIPIENT_LOG =
   'order mail not sent: its recipient has not confirmed the address';
 
-/** The order mails a customer gets (DESIGN.md section 9). */
+/**
+ * The order mails a customer gets (DESIGN.md section 9), and the shop's own mail of each new
+ * order (`shop-order-placed`, to SHOP_ORDERS_EMAIL when set; issue 22).
+ */
 export const ORDER_MAIL_KINDS = [
   'order-placed',
   'order-paid',
   'order-shipped',
   'order-cancelled',
+  'shop-order-placed',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/**
+ * Mail to the shop's own address (SHOP_ORDERS_EMAIL), set by the operator: not a customer's
+ * account, so no confirmation is asked of it and no hourly allowance holds it back.
+ */
+export const SHOP_MAIL_KINDS: readonly OrderMailKind[] = ['shop-order-placed'];
 
 /**
  * Writes an order mail to the outbox, inside the transaction of the change it reports: the mail
@@ -56,6 +66,11 @@ export function orderMailRow(
     next_attempt_at: now,
     created_at: now,
   };
+}
+
+/** The shop's mail of a new order, to `shopEmail` (SHOP_ORDERS_EMAIL), written with the order. */
+export function shopOrderMailRow(order: Order, shopEmail: string): Insertable<MailOutboxTable> {
+  return { ...orderMailRow('shop-order-placed', order), recipient: shopEmail };
 }
 
 /** The columns of `orderMailRow`, for a statement prepared once (orders/place-sqlite.repository.ts). */

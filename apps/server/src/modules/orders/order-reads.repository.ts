@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { canApply, type OrderStatus } from '@shop/shared';
+import { canApply, orderNumberSearched, type OrderStatus } from '@shop/shared';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
 import { inStateFor, type Executor } from './apply-transition.repository.js';
@@ -57,19 +57,29 @@ export function createOrderReads(db: Kysely<Database>) {
       return byOrder;
     },
 
-    listForEmail(email: string): Promise<OrderRow[]> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_email', '=', email)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+    /**
+     * A customer's orders, newest first; with `q`, those whose order number it names
+     * ("CF-10234", "cf-10234", "10234") or whose PO number contains it.
+     */
+    listForEmail(email: string, q?: string): Promise<OrderRow[]> {
+      let mine = db.selectFrom('orders').selectAll().where('user_email', '=', email);
+      if (q) {
+        const contains = containsText(q);
+        const number = orderNumberSearched(q);
+        mine = mine.where((eb) =>
+          eb.or([
+            contains(eb.ref('po_number')),
+            ...(number === undefined ? [] : [eb('number', '=', number)]),
+          ]),
+        );
+      }
+      return mine.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     },
 
     /**
      * Manage Order's list, newest first: the orders matching `filter`, the rows of `window`
-     * (all without one), and how many match. `q` is found in the customer's name or email, the
+     * (all without one), and how many match. `q` names an order number ("CF-10234", "10234"),
+     * or is found in the customer's name or email, the
      * order id, any line's product name, the PO number, transaction id or tracking number.
      */
     listMatching(
@@ -81,8 +91,10 @@ export function createOrderReads(db: Kysely<Database>) {
       const { q } = filter;
       if (q) {
         const contains = containsText(q);
+        const number = orderNumberSearched(q);
         matching = matching.where((eb) =>
           eb.or([
+            ...(number === undefined ? [] : [eb('orders.number', '=', number)]),
             contains(eb.ref('orders.user_name')),
             contains(eb.ref('orders.user_email')),
             contains(eb.ref('orders.id')),

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { formatOrderNumber, type Order } from '@shop/shared';
 import type { OrderLineRow, OrderRow } from '../../db/schema.js';
 import { toIso } from '../../db/time.js';
 
@@ -17,6 +17,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineView[]): Order {
   const shippedAt = isoOrNull(row.shipped_at);
   return {
     _id: row.id,
+    orderNumber: formatOrderNumber(row.number),
     orderProduct: row.product_id,
     orderPName: row.product_name,
     userName: row.user_name,

@@ -46,6 +46,8 @@ export interface OrderHoldRules {
   maxUnpaidOrders: number;
   /** MAX_UNPAID_VALUE in cents: what they may be worth together (admins are not limited). */
   maxUnpaidCents: number;
+  /** SHOP_ORDERS_EMAIL: the shop's address for a mail of each new order; none when unset. */
+  shopEmail?: string | undefined;
 }
 
 /**
@@ -209,6 +211,7 @@ export function createOrdersService({
             ? undefined
             : { maxUnpaid: rules.maxUnpaidOrders, maxUnpaidCents: rules.maxUnpaidCents },
         now: now().toISOString(),
+        shopEmail: rules.shopEmail,
       },
     );
     if (result.kind !== 'placed') throw refusedOrder(result, fieldOf);
@@ -272,10 +275,11 @@ export function createOrdersService({
     },
 
     /** `GET /api/order?userEmail=`: the user's own orders (an admin may ask for anyone's). */
-    async listFor(caller: CurrentUser, userEmail: string): Promise<Order[]> {
+    /** My Order: the customer's orders, newest first; with `q`, those of that order or PO number. */
+    async listFor(caller: CurrentUser, userEmail: string, q?: string): Promise<Order[]> {
       const email = userEmail.toLowerCase();
       if (email !== caller.email && caller.role !== 'admin') throw forbidden();
-      return present(await orders.listForEmail(email));
+      return present(await orders.listForEmail(email, q));
     },
 
     async get(caller: CurrentUser, id: string): Promise<Order> {

@@ -16,7 +16,7 @@ import {
   unitPriceFor,
   type QuantityIssue,
 } from '@shop/shared';
-import { insertOrderMail, orderMailRow } from '../mail/outbox.repository.js';
+import { insertOrderMail, orderMailRow, shopOrderMailRow } from '../mail/outbox.repository.js';
 import { toOrder } from './order-view.js';
 
 // Placing an order: its rules and statements, written once for every way they are run (a
@@ -67,6 +67,8 @@ export interface PlaceRules {
   limits: CustomerLimits | undefined;
   /** The time of placing (ISO); now when not given. Tests move it to see a cooldown end. */
   now?: string | undefined;
+  /** The shop's address for a mail of each new order (SHOP_ORDERS_EMAIL); none when unset. */
+  shopEmail?: string | undefined;
 }
 
 /** Why an order was refused; `line` is the index of the refused line in the buyer's order. */
@@ -278,6 +280,14 @@ export const placeQueries = {
 
   insertOrder: (q: Executor, row: NewOrderRow) => q.insertInto('orders').values(row).returningAll(),
 
+  /**
+   * The number the database gave the order just inserted (migration 0016). PostgreSQL's
+   * sequence default is in the insert's RETURNING already; SQLite's trigger runs after the
+   * insert, so its RETURNING says null and the number is read here, in the same transaction.
+   */
+  orderNumber: (q: Executor, p: { id: string }) =>
+    q.selectFrom('orders').select('number').where('id', '=', p.id),
+
   insertLine: (q: Executor, row: NewOrderLineRow) => q.insertInto('order_lines').values(row),
 
   /** What the refusal of a line is judged by. */
@@ -340,7 +350,12 @@ export function kyselyStatements(trx: Transaction<Database>): PlaceStatements {
         product_id: row.product_id,
         ends_at: toIso(row.ends_at),
       })),
-    insertOrder: (row) => placeQueries.insertOrder(trx, row).executeTakeFirstOrThrow(),
+    async insertOrder(row) {
+      const order = await placeQueries.insertOrder(trx, row).executeTakeFirstOrThrow();
+      return withNumber(order, async () =>
+        placeQueries.orderNumber(trx, { id: order.id }).executeTakeFirst(),
+      );
+    },
     insertLine: async (row) => {
       await placeQueries.insertLine(trx, row).execute();
     },
@@ -349,6 +364,20 @@ export function kyselyStatements(trx: Transaction<Database>): PlaceStatements {
     },
     productRules: (p) => placeQueries.productRules(trx, p).executeTakeFirst(),
   };
+}
+
+/**
+ * The inserted order with its number: as RETURNING gave it (PostgreSQL's default), or read back
+ * when RETURNING said null (SQLite's trigger assigns it after the insert; migration 0016).
+ */
+export async function withNumber(
+  order: OrderRow,
+  read: () => Promise<{ number: number } | undefined>,
+): Promise<OrderRow> {
+  if (order.number !== null && order.number !== undefined) return order;
+  const numbered = await read();
+  if (!numbered) throw new Error(`order ${order.id} has no number`);
+  return { ...order, number: numbered.number };
 }
 
 /** A line priced from its product: the product's id and name, the quantity and unit price. */
@@ -493,6 +522,8 @@ export async function placeWith(
   const { order: row, lines } = newOrderRows(input, rules, priced, totalCents, now);
   const order = await statements.insertOrder(row);
   for (const line of lines) await statements.insertLine(line);
-  await statements.insertMail(orderMailRow('order-placed', toOrder(order, lines)));
+  const view = toOrder(order, lines);
+  await statements.insertMail(orderMailRow('order-placed', view));
+  if (rules.shopEmail) await statements.insertMail(shopOrderMailRow(view, rules.shopEmail));
   return { kind: 'placed', order, lines };
 }

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
@@ -73,11 +74,13 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
     const lines = (id: string) =>
       db.kysely.selectFrom('order_lines').selectAll().where('order_id', '=', id).execute();
     const [a, b] = [await stored(one.order.id), await stored(other.order.id)];
-    const unique = ['id', 'expires_at', 'created_at', 'updated_at'] as const;
+    const unique = ['id', 'number', 'expires_at', 'created_at', 'updated_at'] as const;
     const without = <T extends object>(row: T, keys: readonly string[]) =>
       Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
     expect(without(a, unique)).toEqual(without(b, unique));
     expect(a).toMatchObject({ price_cents: 5_000, quantity: 4, po_number: 'PO-15' });
+    // Both got their number from the sequence, one after the other (migration 0016).
+    expect(b.number).toBe(a.number + 1);
     // What the route answers is what was stored.
     expect(one.order).toEqual(a);
     expect((await lines(one.order.id)).map((line) => without(line, ['order_id']))).toEqual(
@@ -89,12 +92,16 @@ describe.skipIf(!postgres)('PostgreSQL one-statement orders', () => {
     const payload = (mail: { payload: string }) =>
       without(JSON.parse(mail.payload) as object, [
         '_id',
+        'orderNumber',
         'placedAt',
         'createdAt',
         'updatedAt',
         'expiresAt',
       ]);
     expect(payload(mailA)).toEqual(payload(mailB));
+    // The one statement writes the number the insert drew into its mail, as the view spells it.
+    expect(JSON.parse(mailA.payload)).toMatchObject({ orderNumber: formatOrderNumber(a.number) });
+    expect(JSON.parse(mailB.payload)).toMatchObject({ orderNumber: formatOrderNumber(b.number) });
     expect(await stockIn(db, productId)).toBe(92);
     expect(await unpaidOf(buyer)).toBe(2);
   });

@@ -11,8 +11,13 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import { precompile } from '../../db/precompiled.js';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
-import { unitPriceFor } from '@shop/shared';
-import { ORDER_MAIL_COLUMNS, orderMailEnqueued, orderMailRow } from '../mail/outbox.repository.js';
+import { ORDER_NUMBER_PREFIX, unitPriceFor } from '@shop/shared';
+import {
+  ORDER_MAIL_COLUMNS,
+  orderMailEnqueued,
+  orderMailRow,
+  shopOrderMailRow,
+} from '../mail/outbox.repository.js';
 import { toOrder } from './order-view.js';
 import {
   MAX_ORDER_CENTS,
@@ -75,11 +80,13 @@ const CHECKS = [
 const orderParam = (column: string) => `order.${column}`;
 const lineParam = (column: string) => `line.${column}`;
 const mailParam = (column: string) => `mail.${column}`;
+const shopMailParam = (column: string) => `shopMail.${column}`;
 const PARAMS = [
   ...CHECKS,
   ...NEW_ORDER_COLUMNS.map(orderParam),
   ...NEW_ORDER_LINE_COLUMNS.map(lineParam),
   ...ORDER_MAIL_COLUMNS.map(mailParam),
+  ...ORDER_MAIL_COLUMNS.map(shopMailParam),
 ];
 
 /**
@@ -89,76 +96,99 @@ const PARAMS = [
  * same idempotency key since `since` (`placeQueries.idempotentOrder`); the customer's place and
  * the order's value are reserved, after the product's cooldown for them is checked (raising
  * SH001, SH002 or SH003, which rolls back the whole statement, when a limit is met); then the
- * order, its line and its mail are written from the rows `newOrderRows` made.
+ * order, its line and its mail (and the shop's, with SHOP_ORDERS_EMAIL) are written from the rows
+ * `newOrderRows` made; the insert gives the order its number (the sequence default).
  */
 const PLACE_ONE_LINE = precompile<Record<string, unknown>>(PARAMS, (p) => {
   const text = (name: string) => p[name] as string;
   const number = (name: string) => p[name] as number;
   const valuesOf = (columns: readonly string[], param: (column: string) => string) =>
     columns.map((column) => sql.val(p[param(column)]).as(column));
-  return compiler
-    .with('taken', (q) =>
-      placeQueries
-        .takeStock(q, {
-          productId: text('productId'),
-          quantity: number('quantity'),
-          now: text('now'),
-        })
-        .where('name', '=', text('name'))
-        .where('price_cents', '=', number('priceCents'))
-        .where('price_breaks', '=', text('priceBreaks'))
-        .where((eb) =>
-          eb.or([
-            eb(eb.cast(eb.val(text('tag')), 'text'), 'is', null),
-            eb.not(
-              eb.exists(
-                placeQueries.idempotentOrder(compiler, {
-                  userId: text('userId'),
-                  tag: text('tag'),
-                  since: text('since'),
-                }),
+  // A mail's payload is the order as the API shows it, written before the insert gave the order
+  // its number (the sequence default, migration 0016): the number goes in here, spelled as
+  // `formatOrderNumber` spells it.
+  const mailValuesOf = (param: (column: string) => string) =>
+    ORDER_MAIL_COLUMNS.map((column) =>
+      column === 'payload'
+        ? sql<string>`jsonb_set(cast(${p[param(column)]} as jsonb), '{orderNumber}',
+            to_jsonb(${sql.lit(ORDER_NUMBER_PREFIX)} || new_order.number))::text`.as(column)
+        : sql.val(p[param(column)]).as(column),
+    );
+  return (
+    compiler
+      .with('taken', (q) =>
+        placeQueries
+          .takeStock(q, {
+            productId: text('productId'),
+            quantity: number('quantity'),
+            now: text('now'),
+          })
+          .where('name', '=', text('name'))
+          .where('price_cents', '=', number('priceCents'))
+          .where('price_breaks', '=', text('priceBreaks'))
+          .where((eb) =>
+            eb.or([
+              eb(eb.cast(eb.val(text('tag')), 'text'), 'is', null),
+              eb.not(
+                eb.exists(
+                  placeQueries.idempotentOrder(compiler, {
+                    userId: text('userId'),
+                    tag: text('tag'),
+                    since: text('since'),
+                  }),
+                ),
               ),
-            ),
-          ]),
-        ),
-    )
-    .with('held', (q) =>
-      q.selectFrom('taken').select(
-        sql<boolean>`shop_reserve_unpaid_hold(${p.userId}::varchar, ${p.productId}::varchar,
+            ]),
+          ),
+      )
+      .with('held', (q) =>
+        q.selectFrom('taken').select(
+          sql<boolean>`shop_reserve_unpaid_hold(${p.userId}::varchar, ${p.productId}::varchar,
             ${p.now}::timestamptz, ${p.maxUnpaid}::integer, ${p.cents}::bigint,
             ${p.maxCents}::bigint)`.as('reserved'),
-      ),
-    )
-    .with('new_order', (q) =>
-      q
-        .insertInto('orders')
-        .columns(NEW_ORDER_COLUMNS)
-        .expression((eb) =>
-          eb
-            .selectFrom('held')
-            .select(valuesOf(NEW_ORDER_COLUMNS, orderParam))
-            .where('held.reserved', '=', true),
-        )
-        .returningAll(),
-    )
-    .with('new_line', (q) =>
-      q
-        .insertInto('order_lines')
-        .columns(NEW_ORDER_LINE_COLUMNS)
-        .expression((eb) =>
-          eb.selectFrom('new_order').select(valuesOf(NEW_ORDER_LINE_COLUMNS, lineParam)),
         ),
-    )
-    .with('new_mail', (q) =>
-      q
-        .insertInto('mail_outbox')
-        .columns(ORDER_MAIL_COLUMNS)
-        .expression((eb) =>
-          eb.selectFrom('new_order').select(valuesOf(ORDER_MAIL_COLUMNS, mailParam)),
-        ),
-    )
-    .selectFrom('new_order')
-    .selectAll();
+      )
+      .with('new_order', (q) =>
+        q
+          .insertInto('orders')
+          .columns(NEW_ORDER_COLUMNS)
+          .expression((eb) =>
+            eb
+              .selectFrom('held')
+              .select(valuesOf(NEW_ORDER_COLUMNS, orderParam))
+              .where('held.reserved', '=', true),
+          )
+          .returningAll(),
+      )
+      .with('new_line', (q) =>
+        q
+          .insertInto('order_lines')
+          .columns(NEW_ORDER_LINE_COLUMNS)
+          .expression((eb) =>
+            eb.selectFrom('new_order').select(valuesOf(NEW_ORDER_LINE_COLUMNS, lineParam)),
+          ),
+      )
+      .with('new_mail', (q) =>
+        q
+          .insertInto('mail_outbox')
+          .columns(ORDER_MAIL_COLUMNS)
+          .expression((eb) => eb.selectFrom('new_order').select(mailValuesOf(mailParam))),
+      )
+      // The shop's own mail of the new order (SHOP_ORDERS_EMAIL), when it has an address.
+      .with('new_shop_mail', (q) =>
+        q
+          .insertInto('mail_outbox')
+          .columns(ORDER_MAIL_COLUMNS)
+          .expression((eb) =>
+            eb
+              .selectFrom('new_order')
+              .select(mailValuesOf(shopMailParam))
+              .where(sql`cast(${p[shopMailParam('recipient')]} as text)`, 'is not', null),
+          ),
+      )
+      .selectFrom('new_order')
+      .selectAll()
+  );
 });
 const PLACE_ONE_LINE_NAME = 'shop_place_one_line_order';
 
@@ -338,6 +368,8 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       // The order as the database will hold it, for the mail written with it.
       const stored: OrderRow = {
         ...rows.order,
+        // Given by the insert; the statement writes it into the mails (`mailValuesOf`).
+        number: 0,
         refund_needed: false,
         paid_at: null,
         shipped_at: null,
@@ -348,7 +380,9 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         invoice_due_at: null,
         invoice_amount_due_cents: null,
       };
-      const mail = orderMailRow('order-placed', toOrder(stored, rows.lines));
+      const view = toOrder(stored, rows.lines);
+      const mail = orderMailRow('order-placed', view);
+      const shopMail = rules.shopEmail ? shopOrderMailRow(view, rules.shopEmail) : undefined;
       const checks: Record<(typeof CHECKS)[number], unknown> = {
         productId: line.productId,
         quantity: line.quantity,
@@ -369,6 +403,9 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         ...Object.fromEntries(NEW_ORDER_COLUMNS.map((c) => [orderParam(c), rows.order[c]])),
         ...Object.fromEntries(NEW_ORDER_LINE_COLUMNS.map((c) => [lineParam(c), lineRow?.[c]])),
         ...Object.fromEntries(ORDER_MAIL_COLUMNS.map((c) => [mailParam(c), mail[c]])),
+        ...Object.fromEntries(
+          ORDER_MAIL_COLUMNS.map((c) => [shopMailParam(c), shopMail?.[c] ?? null]),
+        ),
       });
       let placed: OrderRow | undefined;
       try {

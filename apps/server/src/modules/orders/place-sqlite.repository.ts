@@ -20,6 +20,7 @@ import {
   type PlaceResult,
   type PlaceRules,
   type PlaceStatements,
+  withNumber,
 } from './place-order.repository.js';
 
 /**
@@ -94,6 +95,10 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
     sqlite,
     precompile(NEW_ORDER_COLUMNS, (row: NewOrderRow) => placeQueries.insertOrder(db, row)),
   );
+  const orderNumber = prepared(
+    sqlite,
+    precompile(['id'], (p: { id: string }) => placeQueries.orderNumber(db, p)),
+  );
   const insertLine = prepared(
     sqlite,
     precompile(NEW_ORDER_LINE_COLUMNS, (row: NewOrderLineRow) => placeQueries.insertLine(db, row)),
@@ -124,7 +129,11 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
     },
     // SQLite keeps times as the ISO text they were written as.
     cooldowns: async (p) => cooldowns.all(p) as { product_id: string; ends_at: string }[],
-    insertOrder: async (row) => insertOrder.get(row) as OrderRow,
+    insertOrder: async (row) =>
+      withNumber(
+        insertOrder.get(row) as OrderRow,
+        async () => orderNumber.get({ id: row.id }) as { number: number } | undefined,
+      ),
     insertLine: async (row) => insertLine.run(row),
     insertMail: async (row) => insertMail.run(row),
     productRules: async (p) =>

@@ -55,7 +55,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
           ...fromContract('GET /order', 403),
         },
       },
-      (request) => orders.listFor(currentUser(request), request.query.userEmail),
+      (request) => orders.listFor(currentUser(request), request.query.userEmail, request.query.q),
     );
 
     app.get(
@@ -79,7 +79,7 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listAllOrders',
           tags: ['orders'],
-          summary: `Manage Order (admins): every order, newest first; with q (customer, email, order id, product, PO number, transaction id or tracking number), status, page or limit the matches, one page of them; the number of matches is in ${TOTAL_COUNT_HEADER}`,
+          summary: `Manage Order (admins): every order, newest first; with q (order number as CF-10234 or 10234, customer, email, order id, product, PO number, transaction id or tracking number), status, page or limit the matches, one page of them; the number of matches is in ${TOTAL_COUNT_HEADER}`,
           ...fromContract('GET /orders'),
           response: {
             200: countedListResponse(apiContract['GET /orders'].response, {

@@ -12,19 +12,36 @@ const STACKED =
 const STACKED_CELL =
   'max-md:grid max-md:grid-cols-[6.5rem_minmax(0,1fr)] max-md:gap-x-3 max-md:border-b-0 max-md:py-1.5 max-md:before:font-semibold max-md:before:text-base-content/80 max-md:before:content-[attr(data-label)]';
 
+/*
+ * From md up, the last column (a list's actions) can stay pinned to the right edge while the
+ * rest scrolls sideways under it, so a wide list (My Order and Manage Order with their number,
+ * date and PO columns) never hides its buttons.
+ */
+const STICKY_LAST =
+  'md:[&_tr>:last-child]:sticky md:[&_tr>:last-child]:right-0 md:[&_tr>:last-child]:z-[1] md:[&_tr>:last-child]:bg-base-100 md:[&_tr>:last-child]:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.25)]';
+
+/** Narrower cell padding from md up, for a list of many columns. */
+const DENSE = 'md:[&_:is(th,td)]:px-2.5';
+
 /**
  * A data table in a labelled region. From md up it is a table that scrolls sideways when it is
  * wider than the page (the region takes keyboard focus so the far columns are reachable without a
- * mouse); below md its rows are stacked cards.
+ * mouse), its last column pinned in view with `stickyLast`; below md its rows are stacked cards.
  */
 export function DataTable({
   label,
   columns,
+  stickyLast = false,
+  dense = false,
   children,
 }: {
   label: string;
   /** The column headings, in order; each Cell's `label` repeats its column's. */
   columns: readonly string[];
+  /** Keeps the last column (the actions) in view while the others scroll sideways (md up). */
+  stickyLast?: boolean;
+  /** Narrower cell padding (md up), so a list of many columns fits beside the side menu. */
+  dense?: boolean;
   /** The table's body (`<tbody>`). */
   children: ReactNode;
 }) {
@@ -35,7 +52,7 @@ export function DataTable({
       aria-label={label}
       tabIndex={0}
     >
-      <table className={`table ${STACKED}`}>
+      <table className={`table ${STACKED} ${stickyLast ? STICKY_LAST : ''} ${dense ? DENSE : ''}`}>
         <thead>
           <tr>
             {columns.map((column) => (

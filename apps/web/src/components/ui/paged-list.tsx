@@ -33,12 +33,17 @@ interface PagedListProps<T> {
   children: (items: T[]) => ReactNode;
 }
 
-/** The search box: a commit waits until typing rests, or Enter. */
-function SearchBox({
+/**
+ * The search box: a commit waits until typing rests, or Enter. Labelled 'Search orders' from
+ * the noun, or by `label` (My Order's, with a `hint` of what it finds).
+ */
+export function SearchBox({
   noun,
   q,
   onSearch,
-}: Pick<PagedListProps<unknown>, 'noun' | 'q' | 'onSearch'>) {
+  label,
+  hint,
+}: Pick<PagedListProps<unknown>, 'noun' | 'q' | 'onSearch'> & { label?: string; hint?: string }) {
   const [text, setText] = useState(q ?? '');
   // The address changed under the box (Show all, the Back button): the box follows it.
   const [shown, setShown] = useState(q);
@@ -67,7 +72,8 @@ function SearchBox({
       }}
     >
       <TextField
-        label={adminListMessages.searchLabel(noun)}
+        label={label ?? adminListMessages.searchLabel(noun)}
+        hint={hint}
         type="search"
         value={text}
         maxLength={SEARCH_MAX_LENGTH}

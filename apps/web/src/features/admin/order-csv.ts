@@ -21,6 +21,7 @@ export const orderCsvRows = (order: Order): OrderCsvRow[] =>
 export const orderCsvColumns = csvColumns<OrderCsvRow, keyof typeof adminCsvColumns.orders>(
   adminCsvColumns.orders,
   {
+    orderNumber: ({ order }) => order.orderNumber,
     id: ({ order }) => order._id,
     line: ({ position }) => position,
     sku: ({ line }) => line.sku,

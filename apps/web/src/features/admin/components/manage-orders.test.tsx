@@ -103,8 +103,8 @@ describe('ManageOrders', () => {
     renderWithProviders(<ManageOrders />);
     const [first, second, third] = await rows();
 
-    expect(within(first!).getByText('cancelled')).toBeInTheDocument();
-    expect(within(first!).getByText('Cancelled')).toBeInTheDocument();
+    // Payment Status and the order's state both say it in the shared word.
+    expect(within(first!).getAllByText('Cancelled')).toHaveLength(2);
     expect(within(first!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(first!).queryByText('Refund needed')).not.toBeInTheDocument();
 
@@ -122,11 +122,12 @@ describe('ManageOrders', () => {
     const [first, second, third] = await rows();
 
     const pendingName = `${pending.orderPName} for ${pending.userName}`;
-    expect(within(first!).getByText('pending')).toBeInTheDocument();
+    expect(within(first!).getByText('Unpaid')).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: `Mark Paid: ${pendingName}` })).toBeEnabled();
     expect(within(first!).getByRole('button', { name: `Delete: ${pendingName}` })).toBeEnabled();
     expect(within(first!).queryByRole('button', { name: /^Ship Order/ })).not.toBeInTheDocument();
 
+    expect(within(second!).getByText('Paid')).toBeInTheDocument();
     expect(within(second!).getByText('pi_test_placed')).toBeInTheDocument();
     expect(
       within(second!).getByRole('button', {
@@ -135,7 +136,8 @@ describe('ManageOrders', () => {
     ).toBeEnabled();
     expect(within(second!).queryByRole('button', { name: /^(Mark Paid|Delete)/ })).toBeNull();
 
-    expect(within(third!).getByText('shipped')).toBeInTheDocument();
+    expect(within(third!).getByText('Shipped')).toBeInTheDocument();
+    expect(within(third!).getByText('Paid')).toBeInTheDocument();
     expect(within(third!).getByText('pi_test_shipped')).toBeInTheDocument();
     // A shipped order's only action: correcting its tracking.
     expect(

@@ -11,6 +11,7 @@ import {
   orderLinesTitle,
   ORDER_STATUS_FILTERS,
   orderPageMessages,
+  orderStatusWords,
   previewText,
 } from '@shop/shared';
 import { Link } from 'react-router';
@@ -21,19 +22,26 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { SelectField } from '../../../components/ui/select-field';
 import { ShortId } from '../../../components/ui/short-id';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
+import { OrderNumberLink, PlacedDate, PoNumber } from '../../../components/ui/order-reference';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
 import { orderCsvColumns, orderCsvRows } from '../order-csv';
 import { OrderAdminButtons, useOrderAdminActions } from './order-admin-actions';
 import { paths } from '../../../config/paths';
 
+const { columns } = orderPageMessages;
+
+/** The spec's columns, plus the order's number, the day it was placed and its PO (issue 22). */
 const COLUMNS = [
+  columns.order,
+  columns.date,
   'Customer',
   'Address',
   'Product',
+  columns.po,
   'Quantity',
   'Price',
   'Payment Status',
@@ -50,7 +58,8 @@ const noun = adminListNouns.orders;
 const listParams = adminOrderListQuerySchema.pick({ q: true, status: true, page: true });
 const statusOptions = [
   { value: '', label: adminListMessages.allStatuses },
-  ...ORDER_STATUS_FILTERS.map((status) => ({ value: status, label: status })),
+  // The API's values, in the words every row and page uses for them (review defect 13).
+  ...ORDER_STATUS_FILTERS.map((status) => ({ value: status, label: orderStatusWords[status] })),
 ];
 
 /**
@@ -82,7 +91,7 @@ export function ManageOrders() {
         {...pagedListHandlers(setParams, ['q', 'status'])}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        filterWord={status}
+        filterWord={status && orderStatusWords[status].toLowerCase()}
         filters={
           <div className="w-40">
             <SelectField
@@ -103,13 +112,19 @@ export function ManageOrders() {
         }
       >
         {(list) => (
-          <DataTable label="Orders" columns={COLUMNS}>
+          <DataTable label="Orders" columns={COLUMNS} stickyLast dense>
             <tbody>
               {list.map((order) => {
                 const what = `${order.orderPName} for ${order.userName}`;
                 return (
                   <tr key={order._id}>
-                    <RowHeader label="Customer" className="md:min-w-48">
+                    <Cell label={columns.order}>
+                      <OrderNumberLink order={order} />
+                    </Cell>
+                    <Cell label={columns.date}>
+                      <PlacedDate order={order} />
+                    </Cell>
+                    <RowHeader label="Customer" className="md:min-w-36">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
                         {order.userEmail}
@@ -117,7 +132,7 @@ export function ManageOrders() {
                     </RowHeader>
                     <Cell label="Address">
                       {/* A fixed width, so one long address cannot squeeze the customer. */}
-                      <div className="md:w-48">
+                      <div className="md:w-36">
                         <ClampedText text={order.address} />
                       </div>
                     </Cell>
@@ -131,10 +146,13 @@ export function ManageOrders() {
                         {orderPageMessages.details}
                       </Link>
                     </Cell>
+                    <Cell label={columns.po}>
+                      <PoNumber order={order} />
+                    </Cell>
                     <Cell label="Quantity">{order.orderQty}</Cell>
                     <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
                     <Cell label="Payment Status">
-                      <span className="font-medium">{order.paymentStatus}</span>
+                      <PaymentBadge status={order.paymentStatus} />
                       {order.paymentStatus !== 'pending' && order.trxId && (
                         <span className="block">
                           <ShortId id={order.trxId} what="transaction ID" />

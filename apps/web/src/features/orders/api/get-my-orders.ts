@@ -1,17 +1,24 @@
 import type { Order } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
-/** `GET /order?userEmail=`: the signed-in customer's own orders, newest first. */
-export function getMyOrders(email: string): Promise<Order[]> {
-  return callApi('GET /order', { query: { userEmail: email } });
+/**
+ * `GET /order?userEmail=&q=`: the signed-in customer's own orders, newest first; with `q`, those
+ * whose order number or PO number it names.
+ */
+export function getMyOrders(email: string, q?: string): Promise<Order[]> {
+  return callApi('GET /order', { query: { userEmail: email, ...(q ? { q } : {}) } });
 }
 
-export function myOrdersQuery(email: string) {
-  return queryOptions({ queryKey: orderKeys.mine(email), queryFn: () => getMyOrders(email) });
+export function myOrdersQuery(email: string, q?: string) {
+  return queryOptions({
+    queryKey: q ? [...orderKeys.mine(email), { q }] : orderKeys.mine(email),
+    queryFn: () => getMyOrders(email, q),
+  });
 }
 
-export function useMyOrders(email: string) {
-  return useQuery(myOrdersQuery(email));
+/** The customer's orders; a new search keeps the last list on screen until it is answered. */
+export function useMyOrders(email: string, q?: string) {
+  return useQuery({ ...myOrdersQuery(email, q), placeholderData: keepPreviousData });
 }

@@ -11,6 +11,9 @@ afterEach(() => vi.unstubAllGlobals());
 const unpaid = makeOrder({ _id: '65a1b2c3d4e5f60718293a01', orderPrice: 480 });
 const paid = makeOrder({
   _id: '65a1b2c3d4e5f60718293a02',
+  orderNumber: 'CF-10002',
+  poNumber: 'PO-PAID-9',
+  placedAt: '2026-01-05T12:00:00.000Z',
   orderPName: 'Nova Mini-ITX Gaming Case',
   orderQty: 25,
   orderPrice: 1650,
@@ -22,7 +25,34 @@ const paid = makeOrder({
 });
 
 describe('MyOrders', () => {
-  it("lists the customer's orders: Pay for unpaid ones, a disabled Paid for paid ones", async () => {
+  it('finds an order by its number or PO, and says so when none matches', async () => {
+    const fetch = stubApi({
+      'GET /api/order?userEmail=ada%40example.com': () => json([unpaid, paid]),
+      'GET /api/order?userEmail=ada%40example.com&q=CF-10002': () => json([paid]),
+      'GET /api/order?userEmail=ada%40example.com&q=PO-NONE': () => json([]),
+    });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByRole('table');
+    const box = screen.getByRole('searchbox', { name: orderPageMessages.searchMine });
+    expect(box).toHaveAccessibleDescription(orderPageMessages.searchMineHint);
+
+    await userEvent.type(box, 'CF-10002{Enter}');
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(within(screen.getByRole('table')).getByText('CF-10002')).toBeInTheDocument();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'PO-NONE{Enter}');
+    expect(await screen.findByText(orderPageMessages.noneMatch('PO-NONE'))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: orderPageMessages.showAll }));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3),
+    );
+    expect(fetch).toHaveBeenCalled();
+  });
+
+  it("lists the customer's orders: number, date and PO; Pay for unpaid ones, a Paid label for paid ones", async () => {
     const fetch = stubApi({
       'GET /api/order?userEmail=ada%40example.com': () => json([unpaid, paid]),
     });
@@ -36,8 +66,11 @@ describe('MyOrders', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual([
+      'Order',
+      'Date',
       'Name',
       'Product',
+      'PO',
       'Quantity',
       'Price',
       'Payment',
@@ -49,9 +82,20 @@ describe('MyOrders', () => {
     expect(
       within(table)
         .getAllByRole('cell')
-        .slice(0, 7)
+        .slice(0, 10)
         .map((cell) => cell.dataset['label']),
-    ).toEqual(['Name', 'Quantity', 'Price', 'Payment', 'Transaction ID', 'Status', 'Action']);
+    ).toEqual([
+      'Order',
+      'Date',
+      'Name',
+      'PO',
+      'Quantity',
+      'Price',
+      'Payment',
+      'Transaction ID',
+      'Status',
+      'Action',
+    ]);
 
     const [, unpaidRow, paidRow] = within(table).getAllByRole('row');
     // The product is cut to its first 10 characters plus an ellipsis.
@@ -68,11 +112,23 @@ describe('MyOrders', () => {
 
     expect(within(paidRow!).getByRole('rowheader')).toHaveTextContent(/^Nova Mini-\.\.\./);
     expect(within(paidRow!).getByText('$1,650')).toBeInTheDocument();
-    expect(within(paidRow!).getByRole('button', { name: 'Paid' })).toBeDisabled();
+    // Paid reads as a state (a label like Status), not as a disabled button.
+    expect(within(paidRow!).queryByRole('button', { name: 'Paid' })).not.toBeInTheDocument();
+    const paidLabel = within(paidRow!).getAllByText('Paid')[0]!;
+    expect(paidLabel.closest('td')).toHaveAttribute('data-label', 'Payment');
+    expect(paidLabel).not.toHaveClass('btn');
+    // Each row names its order by number, linked to its page, with its date and PO.
+    expect(
+      within(paidRow!).getByRole('link', { name: `Open order ${paid.orderNumber}` }),
+    ).toHaveAttribute('href', `/dashboard/orders/${paid._id}`);
+    expect(within(paidRow!).getByText(paid.orderNumber)).toBeInTheDocument();
+    expect(within(paidRow!).getByRole('cell', { name: /PO-PAID-9/ })).toBeInTheDocument();
+    expect(within(unpaidRow!).getByText(unpaid.orderNumber)).toBeInTheDocument();
+    expect(within(paidRow!).getByText('Jan 5, 2026')).toHaveAttribute('datetime', paid.placedAt);
     expect(within(paidRow!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(paidRow!).getByText('pi_test_123456')).toBeInTheDocument();
-    // The status is a plain label in its own column, not a button.
-    const status = within(paidRow!).getByText('placed');
+    // The status is a plain label in its own column, not a button, in the word Payment uses.
+    const status = within(paidRow!).getAllByText('Paid')[1]!;
     expect(status.closest('td')).toHaveAttribute('data-label', 'Status');
     expect(status).not.toHaveClass('btn');
     expect(status).toHaveClass('border-transparent');

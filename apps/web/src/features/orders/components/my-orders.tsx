@@ -1,9 +1,11 @@
 import {
+  adminListNouns,
   canApplyTo,
   formatPrice,
   formatTimeLeft,
   messages,
   orderLinesTitle,
+  orderListQuerySchema,
   orderPageMessages,
   previewText,
   tableMessages,
@@ -14,16 +16,27 @@ import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { SearchBox } from '../../../components/ui/paged-list';
+import { PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
+import { useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { OrderNumberLink, PlacedDate, PoNumber } from '../../../components/ui/order-reference';
 import { paths } from '../../../config/paths';
 
-/** The spec's columns, plus the order's status in a column of its own. */
+const { columns } = orderPageMessages;
+
+/**
+ * The spec's columns, plus the order's number (linked to its page), the day it was placed and its
+ * PO number (issue 22), and its status in a column of its own.
+ */
 const COLUMNS = [
+  columns.order,
+  columns.date,
   'Name',
   'Product',
+  columns.po,
   'Quantity',
   'Price',
   'Payment',
@@ -32,24 +45,37 @@ const COLUMNS = [
   'Action',
 ] as const;
 
+const listParams = orderListQuerySchema.pick({ q: true });
+
 /**
  * My Order: the customer's orders, each paid (with its transaction id) or waiting to be paid,
- * each linked to its order page. Pay and Delete are offered when the shared state machine allows
- * them (`canApplyTo`).
+ * each linked to its order page by its number; found by order or PO number (the search is kept
+ * in the address). Pay and Delete are offered when the shared state machine allows them
+ * (`canApplyTo`).
  */
 export function MyOrders({ email }: { email: string }) {
-  const orders = useMyOrders(email);
+  const [{ q }, setParams] = useListParams(listParams);
+  const orders = useMyOrders(email, q);
   const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
     text: () => messages.deleteOrderText,
   });
   const now = useNow();
+  const search = (
+    <SearchBox
+      noun={adminListNouns.orders}
+      q={q}
+      onSearch={(next) => setParams({ q: next }, { replace: true })}
+      label={orderPageMessages.searchMine}
+      hint={orderPageMessages.searchMineHint}
+    />
+  );
 
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">My Order</h1>
       <QueryState query={orders} what="your orders">
         {(list) =>
-          list.length === 0 ? (
+          list.length === 0 && !q ? (
             <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
               <p>You have not ordered anything yet.</p>
               <Link to={paths.products.to()} className="btn btn-primary">
@@ -57,19 +83,35 @@ export function MyOrders({ email }: { email: string }) {
               </Link>
             </div>
           ) : (
-            <DataTable label="My orders" columns={COLUMNS}>
-              <tbody>
-                {list.map((order) => (
-                  <MyOrderRow
-                    key={order._id}
-                    order={order}
-                    now={now}
-                    deleting={deleteOrder.isDeleting(order)}
-                    onDelete={() => void deleteOrder.remove(order)}
-                  />
-                ))}
-              </tbody>
-            </DataTable>
+            <div className={`space-y-4 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}>
+              {search}
+              {list.length === 0 && q ? (
+                <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
+                  <p role="status">{orderPageMessages.noneMatch(q)}</p>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => setParams({ q: undefined })}
+                  >
+                    {orderPageMessages.showAll}
+                  </button>
+                </div>
+              ) : (
+                <DataTable label="My orders" columns={COLUMNS} stickyLast dense>
+                  <tbody>
+                    {list.map((order) => (
+                      <MyOrderRow
+                        key={order._id}
+                        order={order}
+                        now={now}
+                        deleting={deleteOrder.isDeleting(order)}
+                        onDelete={() => void deleteOrder.remove(order)}
+                      />
+                    ))}
+                  </tbody>
+                </DataTable>
+              )}
+            </div>
           )
         }
       </QueryState>
@@ -89,6 +131,12 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
   const timeLeft = payable && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
   return (
     <tr>
+      <Cell label={columns.order}>
+        <OrderNumberLink order={order} />
+      </Cell>
+      <Cell label={columns.date}>
+        <PlacedDate order={order} />
+      </Cell>
       <Cell label="Name">{order.userName}</Cell>
       <RowHeader label="Product">
         <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
@@ -100,13 +148,16 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           {orderPageMessages.details}
         </Link>
       </RowHeader>
+      <Cell label={columns.po}>
+        <PoNumber order={order} />
+      </Cell>
       <Cell label="Quantity">{order.orderQty}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
       <Cell label="Payment">
         {order.paid ? (
-          <button type="button" className="btn btn-sm btn-success" disabled>
-            Paid
-          </button>
+          // The spec's "Paid", read as the order's state (a label, as Status is), not as a
+          // button that looks disabled (review defect 13).
+          <PaymentBadge status="paid" />
         ) : payable && order.orderPrice > 0 ? (
           <>
             <Link

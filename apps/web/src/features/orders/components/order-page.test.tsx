@@ -106,7 +106,11 @@ describe('OrderPage', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Order 65a1b2…293a4b' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('pending')).toBeInTheDocument();
+    // Once read, the heading names the order by its number.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Order ${unpaid.orderNumber}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Unpaid')).toBeInTheDocument();
     expect(screen.getByText('PO-2026-118')).toBeInTheDocument();
     expect(screen.getByText(shown(unpaid.placedAt), { selector: 'dd time' })).toBeInTheDocument();
 
@@ -176,7 +180,7 @@ describe('OrderPage', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(sent).toHaveAttribute('aria-current', 'step');
     expect(paid).not.toHaveAttribute('aria-current');
-    expect(screen.getByText('shipped')).toBeInTheDocument();
+    expect(screen.getByText('Shipped', { selector: '.badge' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: text.payNow })).not.toBeInTheDocument();
   });
 

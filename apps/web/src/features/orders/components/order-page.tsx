@@ -53,7 +53,9 @@ export function OrderPage({
   const order = useOrder(orderId);
   return (
     <section className="space-y-6">
-      <h1 className="text-3xl font-bold">{text.title(orderId)}</h1>
+      <h1 className="text-3xl font-bold">
+        {order.data ? text.numberTitle(order.data.orderNumber) : text.title(orderId)}
+      </h1>
       <QueryState query={order} what="the order">
         {(current) => <OrderDetails order={current} viewer={viewer} adminActions={adminActions} />}
       </QueryState>
@@ -114,6 +116,9 @@ function OrderDetails({
       <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card title="Order" id="order-facts">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+            <Fact term={text.orderNumber}>
+              <span className="font-semibold">{order.orderNumber}</span>
+            </Fact>
             <Fact term={text.orderId}>
               <ShortId id={order._id} what="order ID" />
             </Fact>

@@ -46,6 +46,8 @@ describe('PaymentPage', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Hello, Ada Customer')).toBeInTheDocument();
     expect(screen.getByText('Please pay for "Titan X Full-Tower Gaming Case"')).toBeInTheDocument();
+    // The spec's heading stays; the order's number is said under it (issue 22).
+    expect(screen.getByText(`Order number: ${order.orderNumber}`)).toBeInTheDocument();
     expect(screen.getByText('Please Pay: $480')).toBeInTheDocument();
 
     const pay = await screen.findByRole('button', { name: 'Pay' });

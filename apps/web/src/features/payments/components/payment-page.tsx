@@ -39,6 +39,12 @@ export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold break-all">pay for {cutOrderId(orderId)}</h1>
+      {/* The spec's heading stays; the number the buyer's mails and lists use is said under it. */}
+      {order.data && (
+        <p className="text-lg font-semibold">
+          {orderPageMessages.payingOrder(order.data.orderNumber)}
+        </p>
+      )}
       <QueryState query={order} what="the order">
         {(current) =>
           paidWith || current.paid ? (
