@@ -41,8 +41,18 @@ describe('invoice numbers and documents', () => {
   const invoice = { number: '2026-000042', issuedAt: '', dueAt: '', amountDue: 0 };
   it('gives a paid order its invoice, an unpaid one a pro-forma, a cancelled one nothing', () => {
     const paid = { orderNumber: 'CF-10042', paid: true, paymentStatus: 'paid', invoice };
-    const unpaid = { orderNumber: 'CF-10042', paid: false, paymentStatus: 'pending', invoice: null };
-    const cancelled = { orderNumber: 'CF-10042', paid: false, paymentStatus: 'cancelled', invoice: null };
+    const unpaid = {
+      orderNumber: 'CF-10042',
+      paid: false,
+      paymentStatus: 'pending',
+      invoice: null,
+    };
+    const cancelled = {
+      orderNumber: 'CF-10042',
+      paid: false,
+      paymentStatus: 'cancelled',
+      invoice: null,
+    };
     expect(invoiceDocumentKind(paid)).toBe('invoice');
     expect(invoiceDocumentKind(unpaid)).toBe('pro-forma');
     expect(invoiceDocumentKind(cancelled)).toBe('none');
