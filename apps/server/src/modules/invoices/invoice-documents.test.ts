@@ -98,7 +98,7 @@ describe.each(testDatabases)('the invoice a paid order gets on $name', (kind) =>
       `Invoice number ${invoice.number}`,
       `Invoice date ${formatDocumentDate(invoice.issuedAt)}`,
       `Due date ${formatDocumentDate(invoice.dueAt)}`,
-      `Order ${order._id}`,
+      `Order ${order.orderNumber}`,
       'CaseForge Trading Ltd',
       '12 Mill Lane',
       'VAT number: GB123456789',

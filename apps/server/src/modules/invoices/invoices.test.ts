@@ -181,7 +181,7 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
       for (const expected of [
         'PRO-FORMA INVOICE',
         'Not an invoice: no invoice number.',
-        order._id,
+        `Order ${order.orderNumber}`,
         DEFAULT_SELLER.name,
         ...DEFAULT_SELLER.address,
         DEFAULT_SELLER.vatNumber,
@@ -314,7 +314,7 @@ describe.each(testDatabases)('order invoices on $name', (kind) => {
       expect(pages.at(-1)).toContain('Total (USD) $6,250.00');
       pages.forEach((page, index) => {
         expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
-        expect(page).toContain(`Pro-forma invoice - Order ${order._id}`);
+        expect(page).toContain(`Pro-forma invoice - Order ${order.orderNumber}`);
       });
       // The table's head again on every further page.
       for (const page of pages.slice(1)) expect(page).toContain('Product (continued)');
