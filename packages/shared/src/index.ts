@@ -34,6 +34,8 @@ export * from './common/error-page.js';
 export * from './lists/admin-lists.js';
 export * from './lists/list-params.js';
 export * from './catalog/product-search.js';
+export * from './catalog/search-fold.js';
+export * from './catalog/search-synonyms.js';
 export * from './orders/order-limits.js';
 export * from './accounts/identity-calls.js';
 export * from './api-contract.js';

@@ -17,6 +17,7 @@ import { adminListIndexes } from './migrations/0012-admin-list-indexes.js';
 import { orderSpeed } from './migrations/0013-order-speed.js';
 import { unpaidValueAndCooldowns } from './migrations/0014-unpaid-value-and-cooldowns.js';
 import { mailLimitsAndSkuCase } from './migrations/0015-mail-limits-and-sku-case.js';
+import { searchFolding } from './migrations/0018-search-folding.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0013-order-speed': orderSpeed(db.dialect),
     '0014-unpaid-value-and-cooldowns': unpaidValueAndCooldowns(db.dialect),
     '0015-mail-limits-and-sku-case': mailLimitsAndSkuCase(db.dialect),
+    '0018-search-folding': searchFolding(db.dialect),
   };
 }
 
