@@ -23,6 +23,11 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article');
 async function shot(page: Page, name: string, width: 1280 | 390) {
   await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  // A phone's full page is too tall to read at once: the screen at the results too.
+  if (width === 390) {
+    await page.getByRole('main').getByRole('status').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}-screen.png` });
+  }
 }
 
 /** Nothing on the page is wider than the screen. */
