@@ -58,7 +58,7 @@ export function ProductSearchResults({ search, onClear, addToList }: ProductSear
               {items.length > 0 && <ViewToggle search={search} />}
             </div>
             {items.length > 0 && match === 'text' && search.q && (
-              <div className="alert alert-info mb-4 flex flex-col items-start gap-2 text-sm">
+              <div className="bg-base-100 border-info rounded-box mb-4 flex flex-col items-start gap-2 border border-l-4 p-4 text-sm">
                 <p>
                   {text.onlyMentioned(search.q)} {text.whatWeMake}
                 </p>
