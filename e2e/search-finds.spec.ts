@@ -25,6 +25,7 @@ async function shot(page: Page, name: string, width: 1280 | 390) {
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   // A phone's full page is too tall to read at once: the screen at the results too.
   if (width === 390) {
+    await expectNoSidewaysScroll(page);
     await page.getByRole('main').getByRole('status').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}-screen.png` });
   }

@@ -120,13 +120,13 @@ export function SearchSynonyms() {
           synonyms.length === 0 ? (
             <p>{text.empty}</p>
           ) : (
-            <table className="table bg-base-100 border-base-300 rounded-box border">
+            <table className="table bg-base-100 border-base-300 rounded-box w-full table-fixed border break-words">
               <caption className="sr-only">{text.tableCaption}</caption>
               <thead>
                 <tr>
                   <th scope="col">{text.termLabel}</th>
                   <th scope="col">{text.expansionLabel}</th>
-                  <th scope="col">
+                  <th scope="col" className="w-24">
                     <span className="sr-only">{text.removeShort}</span>
                   </th>
                 </tr>
