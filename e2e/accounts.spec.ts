@@ -147,6 +147,7 @@ test.describe('accounts', () => {
       'Manage Users',
       'Add Product',
       'Manage Reviews',
+      'Search synonyms',
     ]);
 
     await menu.getByRole('link', { name: 'Manage Users' }).click();

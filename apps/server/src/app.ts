@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { IDEMPOTENT_REPLAYED_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
+import { IDEMPOTENT_REPLAYED_HEADER, SEARCH_MATCH_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { DestinationStream } from 'pino';
 import { createAccessTokens } from './auth/access-token.js';
 import { createAuth, type Auth } from './auth/auth.js';
@@ -60,6 +60,8 @@ import { createTestGateway, type TestGateway } from './modules/payments/test-gat
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { productRoutes } from './modules/products/routes.js';
+import { createSearchSynonyms, searchSynonymRoutes } from './modules/products/search-synonyms.js';
+import { createSearchSynonymsRepository } from './modules/products/search-synonyms.repository.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
@@ -207,7 +209,7 @@ export async function buildApp({
       credentials: true,
       // Paged lists tell their total, and a replayed order that it is one, in headers another
       // site's script may read.
-      exposedHeaders: [TOTAL_COUNT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
+      exposedHeaders: [TOTAL_COUNT_HEADER, IDEMPOTENT_REPLAYED_HEADER, SEARCH_MATCH_HEADER],
       maxAge: 600,
     });
   }
@@ -347,9 +349,11 @@ export async function buildApp({
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('onClose', async () => mailOutbox.stop());
   const payments = createPaymentsService(gateway, paymentsRepository, paymentFlow, app.log);
+  const synonyms = createSearchSynonyms(createSearchSynonymsRepository(db.kysely));
   const products = createProductsService(createProductsRepository(db.kysely, db.dialect), {
     orders: ordersRepository,
     afterCancel: (cancelled) => orders.afterCancel(cancelled),
+    synonyms,
   });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
 
@@ -361,6 +365,7 @@ export async function buildApp({
       await api.register(healthRoutes(db));
       await api.register(userRoutes(users));
       await api.register(productRoutes(products, db.changes));
+      await api.register(searchSynonymRoutes(synonyms));
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
       await api.register(invoiceRoutes(invoicesService));

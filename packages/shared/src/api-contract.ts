@@ -54,6 +54,11 @@ import {
 } from './catalog/products.js';
 import { reviewListSchema, reviewSchema } from './reviews/reviews.js';
 import {
+  searchSynonymCreatedSchema,
+  searchSynonymInputSchema,
+  searchSynonymListSchema,
+} from './catalog/search-synonyms.js';
+import {
   accessTokenSchema,
   emailParamsSchema,
   modifiedCountSchema,
@@ -124,6 +129,11 @@ export const apiContract = {
   'GET /products/:id/open-orders': { params: idParamsSchema, response: productOpenOrdersSchema },
   'DELETE /products/:id': { params: idParamsSchema, response: productDeletedSchema },
   'POST /uploads': { response: uploadResultSchema, multipart: true },
+
+  // Search synonyms (admins).
+  'GET /search-synonyms': { response: searchSynonymListSchema },
+  'POST /search-synonyms': { body: searchSynonymInputSchema, response: searchSynonymCreatedSchema },
+  'DELETE /search-synonyms/:id': { params: idParamsSchema, response: deletedCountSchema },
 
   // Reviews.
   'GET /reviews': { querystring: pagedListQuerySchema, response: reviewListSchema },

@@ -36,6 +36,8 @@ export * from './common/error-page.js';
 export * from './lists/admin-lists.js';
 export * from './lists/list-params.js';
 export * from './catalog/product-search.js';
+export * from './catalog/search-fold.js';
+export * from './catalog/search-synonyms.js';
 export * from './orders/order-limits.js';
 export * from './orders/order-number.js';
 export * from './orders/order-status-words.js';

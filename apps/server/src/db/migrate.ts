@@ -19,6 +19,7 @@ import { unpaidValueAndCooldowns } from './migrations/0014-unpaid-value-and-cool
 import { mailLimitsAndSkuCase } from './migrations/0015-mail-limits-and-sku-case.js';
 import { orderNumbers } from './migrations/0016-order-numbers.js';
 import { invoices } from './migrations/0017-invoices.js';
+import { searchFolding } from './migrations/0018-search-folding.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0015-mail-limits-and-sku-case': mailLimitsAndSkuCase(db.dialect),
     '0016-order-numbers': orderNumbers(db.dialect),
     '0017-invoices': invoices(db.dialect),
+    '0018-search-folding': searchFolding(db.dialect),
   };
 }
 

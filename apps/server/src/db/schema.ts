@@ -26,6 +26,10 @@ export interface ProductsTable {
   increment: ColumnType<number, number | undefined, number>;
   /** JSON `[{minQty, priceCents}]`, ascending minQty, descending price. */
   price_breaks: ColumnType<string, string | undefined, string>;
+  /** Migration 0018: `productSearchText` of the product, what a search looks in. */
+  search_text: ColumnType<string, string | undefined, string>;
+  /** Migration 0018: the folded name, which ranks a name match above a passing mention. */
+  search_name: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -230,9 +234,16 @@ export interface IdempotencyKeysTable {
 export interface ProductSearchTable {
   rowid: number;
   product_search: string;
-  name: string;
-  description: string;
-  sku: string;
+  /** Migration 0018: the product's `search_text`. */
+  search_text: string;
+}
+
+/** Migration 0018: pairs of words a search takes as one (`psu` = `power supply`). */
+export interface SearchSynonymsTable {
+  id: string;
+  term: string;
+  expansion: string;
+  created_at: Timestamp;
 }
 
 /** SQLite only: which product each `product_search` row is (the triggers keep both in step). */
@@ -264,6 +275,7 @@ export interface Database {
   products: ProductsTable;
   product_search: ProductSearchTable;
   product_search_keys: ProductSearchKeysTable;
+  search_synonyms: SearchSynonymsTable;
   reviews: ReviewsTable;
   users: UsersTable;
   orders: OrdersTable;

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { nowIso } from '../db/time.js';
 import type { NewOrder } from '../modules/orders/place-order.repository.js';
+import { searchColumns } from '../modules/products/products.repository.js';
 
 let counter = 0;
 
@@ -215,6 +216,13 @@ export async function insertProduct(
       id,
       name: `Test Case ${id.slice(-6)}`,
       description: 'A case for tests',
+      ...searchColumns({
+        name: `Test Case ${id.slice(-6)}`,
+        description: 'A case for tests',
+        sku: null,
+        specs: [],
+        category: 'cases',
+      }),
       img_url: '/images/products/vortex-rgb-gaming.svg',
       price_cents: priceCents,
       aqty: stock,

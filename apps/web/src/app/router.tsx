@@ -173,6 +173,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                         Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
                       }),
                     },
+                    {
+                      path: paths.dashboard.searchSynonyms.pattern,
+                      lazy: async () => ({
+                        Component: (await import('./routes/search-synonyms')).SearchSynonymsRoute,
+                      }),
+                    },
                   ],
                 },
               ],

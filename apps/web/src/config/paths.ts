@@ -40,5 +40,9 @@ export const paths = {
     manageOrders: { pattern: '/dashboard/manage', to: () => '/dashboard/manage' },
     addProduct: { pattern: '/dashboard/addproduct', to: () => '/dashboard/addproduct' },
     reviews: { pattern: '/dashboard/reviews', to: () => '/dashboard/reviews' },
+    searchSynonyms: {
+      pattern: '/dashboard/search-synonyms',
+      to: () => '/dashboard/search-synonyms',
+    },
   },
 } as const;

@@ -199,6 +199,8 @@ export async function callApi<K extends JsonKey>(
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** The answer's other headers (the products search's `X-Search-Match`). */
+  headers?: Headers;
 }
 
 /**
@@ -213,7 +215,11 @@ export async function callApiPage<K extends ListKey>(
   const body: unknown = await response.json().catch(() => undefined);
   const items = Array.isArray(body) ? (body as EndpointResponse<K>[number][]) : [];
   const header = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
-  return { items, total: Number.isSafeInteger(header) && header >= 0 ? header : items.length };
+  return {
+    items,
+    total: Number.isSafeInteger(header) && header >= 0 ? header : items.length,
+    headers: response.headers,
+  };
 }
 
 /**

@@ -22,6 +22,8 @@ export const productSearchMessages = {
   allCategories: 'All categories',
   sortLabel: 'Sort by',
   catalogOrder: 'Catalog order',
+  /** The default order of a search: the best matches first (issue 22). */
+  bestMatch: 'Best match',
   /** The empty state of a search. */
   noMatch: (q: string) => `No products match "${q}"`,
   /** The empty state of a category filter without a search. */
@@ -29,6 +31,24 @@ export const productSearchMessages = {
   /** The catalog itself is empty. */
   noProducts: 'No products to show yet.',
   clear: 'Clear search',
+  /** Under an empty state, and under results that only mention the words: what the shop sells. */
+  whatWeMake: 'We make cases and power supplies: try a category.',
+  /** The results' words name no product, its category or SKU: the products only mention them. */
+  onlyMentioned: (q: string) =>
+    `No product is called "${q}": these only mention it in their description or specs.`,
+  categoriesLabel: 'Browse a category',
+  /** The grid or list toggle (issue 22, defect 18), kept in the address as `view=list`. */
+  viewLabel: 'Show products as',
+  gridView: 'Cards',
+  listView: 'List',
+  listCaption: 'Products with their prices, minimum order, pack size and stock',
+  productColumn: 'Product',
+  priceColumn: 'Price per piece',
+  minimumColumn: 'Minimum',
+  packColumn: 'Pack',
+  stockColumn: 'In stock',
+  orderColumn: 'Order',
+  pieces: (n: number) => `${count(n)} pc's`,
   /** "10 products" when one page holds every match, "25–48 of 312 products" otherwise. */
   count: (from: number, to: number, total: number) =>
     from === 1 && to === total

@@ -1,3 +1,4 @@
+import { searchTerms } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProductsRepository } from '../../modules/products/products.repository.js';
@@ -40,11 +41,12 @@ describe.each(testDatabases)('migration 0011-product-search on $name', (kind) =>
 
     expect(await migrateToLatest(db)).toContain('0011-product-search');
     const products = createProductsRepository(db.kysely, db.dialect);
-    const names = async (words: string[]) =>
-      (await products.search({ words })).rows.map((row) => row.name).sort();
-    expect(await names(['micro-atx'])).toEqual(['Vintage Micro-ATX Tower']);
-    expect(await names(['vintage', 'before'])).toEqual(['Vintage Micro-ATX Tower', 'Vintage PSU']);
-    expect(await names(['old-1'])).toEqual(['Vintage Micro-ATX Tower']);
+    // Through migration 0018's folded search text, filled for the products already there.
+    const names = async (q: string) =>
+      (await products.search({ terms: searchTerms(q) })).rows.map((row) => row.name).sort();
+    expect(await names('micro-atx')).toEqual(['Vintage Micro-ATX Tower']);
+    expect(await names('vintage before')).toEqual(['Vintage Micro-ATX Tower', 'Vintage PSU']);
+    expect(await names('old-1')).toEqual(['Vintage Micro-ATX Tower']);
 
     const back = await migrator.migrateTo('0010-mail-outbox-claims');
     expect(back.error).toBeUndefined();
@@ -52,6 +54,6 @@ describe.each(testDatabases)('migration 0011-product-search on $name', (kind) =>
       await expect(sql`select 1 from product_search`.execute(db.kysely)).rejects.toThrow();
     }
     expect(await migrateToLatest(db)).toContain('0011-product-search');
-    expect(await names(['psu'])).toEqual(['Vintage PSU']);
+    expect(await names('psu')).toEqual(['Vintage PSU']);
   });
 });

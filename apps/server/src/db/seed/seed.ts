@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import { newId } from '../ids.js';
 import { demoProducts, demoReviews } from './demo-data.js';
+import { searchColumns } from '../../modules/products/products.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,6 +43,7 @@ export async function seedDemoData(
             specs: JSON.stringify(p.specs),
             increment: p.increment,
             price_breaks: JSON.stringify(p.priceBreaks),
+            ...searchColumns(p),
             created_at: at,
             updated_at: at,
           };

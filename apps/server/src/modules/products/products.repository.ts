@@ -1,4 +1,12 @@
-import type { ProductCategory, ProductSort, ProductSpec } from '@shop/shared';
+import {
+  categorySearchText,
+  foldSearchText,
+  PRODUCT_CATEGORIES,
+  productSearchText,
+  type ProductCategory,
+  type ProductSort,
+  type ProductSpec,
+} from '@shop/shared';
 import {
   sql,
   type Kysely,
@@ -8,7 +16,6 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import { PRODUCT_SEARCH_TEXT } from '../../db/migrations/0011-product-search.js';
 import type { Database, OrderRow, ProductRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { likeLiteral } from '../../db/list-queries.js';
@@ -44,6 +51,17 @@ const columns = (f: ProductFields) => ({
   price_breaks: JSON.stringify(
     f.priceBreaks.map(({ minQty, priceCents }) => ({ minQty, priceCents })),
   ),
+  ...searchColumns(f),
+});
+
+/** What a search finds a product by (migration 0018), written with every create and edit. */
+export const searchColumns = (
+  f: Pick<ProductFields, 'name' | 'description' | 'sku' | 'category'> & {
+    specs: readonly ProductSpec[];
+  },
+) => ({
+  search_text: productSearchText(f),
+  search_name: foldSearchText(f.name),
 });
 
 /**
@@ -71,23 +89,60 @@ export interface ProductOrders {
 
 /** What `GET /api/products` asks for, as the repository reads it. */
 export interface ProductSearch {
-  /** Each must occur in the name, description or SKU, in any case (empty: every product). */
-  words: string[];
+  /**
+   * What must match (`searchTerms` of packages/shared): each term is a list of folded
+   * alternatives, and a product matches a term when its `search_text` holds one of them. Every
+   * term must match (empty: every product).
+   */
+  terms: string[][];
+  /** The search as typed: a product whose SKU it is, in any case, comes first. */
+  exact?: string;
   category?: ProductCategory;
-  /** Absent: catalog order. */
+  /** Absent: the best matches first (with terms), else catalog order. */
   sort?: ProductSort;
   /** The rows to answer; absent: every match. */
   window?: { limit: number; offset: number };
 }
 
-/** The trigram index finds a word of at least this many characters; a shorter one is a filter. */
+/** The trigram index finds a text of at least this many characters; a shorter one is a filter. */
 const TRIGRAM_LENGTH = 3;
 
 /** A word as a LIKE pattern that matches it anywhere, `%`, `_` and `\` standing for themselves. */
 const containsPattern = (word: string) => `%${likeLiteral(word)}%`;
 
-/** A word as an FTS5 phrase: inside double quotes every character is literal (`""` is `"`). */
+/** A text as an FTS5 phrase: inside double quotes every character is literal (`""` is `"`). */
 const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+/** A term the trigram index can find: every alternative long enough. */
+const indexable = (term: string[]) => term.every((alt) => [...alt].length >= TRIGRAM_LENGTH);
+
+/**
+ * How well a product matches (issue 22): a SKU typed whole first, then for each term a category
+ * match (the term names the product's category: `psu` lists power supplies) above a name match
+ * above a passing mention anywhere else. A product whose relevance equals the number of terms
+ * matched only in passing (RELEVANCE.TEXT each).
+ */
+export const RELEVANCE = { SKU: 1000, CATEGORY: 4, NAME: 2, TEXT: 1 } as const;
+
+function relevance(search: ProductSearch): RawBuilder<number> {
+  const parts = search.terms.map((term) => {
+    const categories = PRODUCT_CATEGORIES.filter((category) =>
+      term.some((alt) => categorySearchText[category].includes(alt)),
+    );
+    const inName = sql.join(
+      term.map((alt) => sql`search_name like ${containsPattern(alt)} escape '\\'`),
+      sql` or `,
+    );
+    const inCategory =
+      categories.length > 0 ? sql`category in (${sql.join(categories)})` : sql`1 = 0`;
+    return sql`case when ${inCategory} then ${sql.lit(RELEVANCE.CATEGORY)} when ${inName} then ${sql.lit(RELEVANCE.NAME)} else ${sql.lit(RELEVANCE.TEXT)} end`;
+  });
+  const exact = search.exact?.trim().toLowerCase();
+  if (exact) {
+    parts.push(sql`case when lower(sku) = ${exact} then ${sql.lit(RELEVANCE.SKU)} else 0 end`);
+  }
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
@@ -120,9 +175,15 @@ const ORDERS: Record<ProductSort | 'catalog', [RawBuilder<unknown>, 'asc' | 'des
 
 function inOrder<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  sort: ProductSort | undefined,
+  search: Pick<ProductSearch, 'sort' | 'terms'>,
 ): SelectQueryBuilder<DB, TB, O> {
-  return ORDERS[sort ?? 'catalog'].reduce((q, [by, direction]) => q.orderBy(by, direction), query);
+  // The best matches first, then catalog order.
+  const ranked = search.sort === undefined && search.terms.length > 0;
+  const start = ranked ? query.orderBy(sql`relevance`, 'desc') : query;
+  return ORDERS[search.sort ?? 'catalog'].reduce(
+    (q, [by, direction]) => q.orderBy(by, direction),
+    start,
+  );
 }
 
 export type RemoveResult =
@@ -130,17 +191,18 @@ export type RemoveResult =
 
 export function createProductsRepository(db: Kysely<Database>, dialect: Dialect) {
   /**
-   * The products of the catalog (never archived ones) that match. A word is found through the
-   * index: on SQLite the FTS5 trigram table, on PostgreSQL the pg_trgm index on
-   * PRODUCT_SEARCH_TEXT. A word too short for trigrams is matched by LIKE on the same text (on
-   * SQLite after the index has narrowed the rows, when another word could use it).
+   * The products of the catalog (never archived ones) that match. A term is found through the
+   * index on `search_text` (migration 0018): on SQLite the FTS5 trigram table, on PostgreSQL the
+   * pg_trgm index. A term with an alternative too short for trigrams is matched by LIKE on the
+   * same text (on SQLite after the index has narrowed the rows, when another term could use it).
    */
-  function matching(search: Pick<ProductSearch, 'words' | 'category'>): ProductQuery {
+  function matching(search: Pick<ProductSearch, 'terms' | 'category'>): ProductQuery {
     let query: ProductQuery = db.selectFrom('products').where('archived_at', 'is', null);
     if (search.category !== undefined) query = query.where('category', '=', search.category);
-    const indexed =
-      dialect === 'sqlite' ? search.words.filter((w) => [...w].length >= TRIGRAM_LENGTH) : [];
+    const indexed = dialect === 'sqlite' ? search.terms.filter(indexable) : [];
     if (indexed.length > 0) {
+      // Every term must match (AND), each by one of its alternatives (OR).
+      const match = indexed.map((term) => `(${term.map(ftsPhrase).join(' OR ')})`).join(' AND ');
       query = query.where(
         'products.id',
         'in',
@@ -152,13 +214,15 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
             'product_search.rowid',
           )
           .select('product_search_keys.product_id')
-          // Phrases side by side: every one must match (FTS5's implicit AND).
-          .where(sql<SqlBool>`product_search match ${indexed.map(ftsPhrase).join(' ')}`),
+          .where(sql<SqlBool>`product_search match ${match}`),
       );
     }
-    for (const word of search.words.filter((w) => !indexed.includes(w))) {
+    for (const term of search.terms.filter((t) => !indexed.includes(t))) {
       query = query.where(
-        sql<SqlBool>`${PRODUCT_SEARCH_TEXT} like lower(${containsPattern(word)}) escape '\\'`,
+        sql<SqlBool>`(${sql.join(
+          term.map((alt) => sql`search_text like ${containsPattern(alt)} escape '\\'`),
+          sql` or `,
+        )})`,
       );
     }
     return query;
@@ -172,7 +236,9 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
      * One page of the matching products, in the asked order (catalog order: oldest first, so
      * the showcase is stable), and how many match in all.
      */
-    async search(search: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
+    async search(
+      search: ProductSearch,
+    ): Promise<{ rows: (ProductRow & { relevance: number | string })[]; total: number }> {
       const { page, count } = this.searchQueries(search);
       const rows = await page.execute();
       if (!search.window) return { rows, total: rows.length };
@@ -186,9 +252,15 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
      * of a category can stop early in index order, and the count need not read whole rows.
      */
     searchQueries(search: ProductSearch) {
-      const matches = matching(search).selectAll('products');
+      const matches = matching(search)
+        .selectAll('products')
+        .select(
+          search.terms.length > 0
+            ? relevance(search).as('relevance')
+            : sql<number>`0`.as('relevance'),
+        );
       const paged = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) => {
-        const ordered = inOrder(query, search.sort);
+        const ordered = inOrder(query, search);
         const { window } = search;
         return window ? ordered.limit(window.limit).offset(window.offset) : ordered;
       };
@@ -197,8 +269,7 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
       // when the words are rare together. Found first through the trigram index (a
       // materialized CTE is a fence the planner keeps), the matches cost what they number (the
       // count reads them anyway), never the catalog's size.
-      const fenced =
-        dialect === 'postgres' && search.words.some((w) => [...w].length >= TRIGRAM_LENGTH);
+      const fenced = dialect === 'postgres' && search.terms.some(indexable);
       return {
         page: fenced
           ? paged(

@@ -3,6 +3,9 @@ import {
   ID_PATTERN,
   productRuleMessages,
   stockEditMessages,
+  searchTerms,
+  type SearchMatch,
+  type SearchSynonymPair,
   type ProductListQuery,
   type Product,
   type ProductDeleted,
@@ -14,6 +17,7 @@ import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow, ProductRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import {
+  RELEVANCE,
   SKU_TAKEN,
   type ProductFields,
   type ProductOrders,
@@ -25,6 +29,8 @@ export interface ProductsServiceDeps {
   orders: ProductOrders;
   /** After a commit that cancelled orders (and wrote their mails): their open payments cancelled. */
   afterCancel(cancelled: OrderRow[]): Promise<void>;
+  /** The admin's search synonyms, which a search expands its words with. */
+  synonyms: { pairs(): Promise<SearchSynonymPair[]> };
 }
 
 type ValidProduct = z.output<typeof productInputSchema>;
@@ -80,25 +86,35 @@ function parseJsonArray<T>(text: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
-/** A search's words: each must occur (a product matches all of them, in any field). */
-function searchWords(q: string | undefined): string[] {
-  return [...new Set(q?.split(/\s+/u).filter((word) => word !== '') ?? [])];
-}
-
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
     /**
      * `GET /api/products`: the catalog's products that match (all of them without `q` or
-     * `category`), in the asked order, one page or all, and how many match in all.
+     * `category`), the best matches first or in the asked order, one page or all, how many
+     * match in all, and how the first one matched (`SEARCH_MATCH_HEADER`).
      */
-    async search(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+    async search(
+      query: ProductListQuery,
+    ): Promise<{ items: Product[]; total: number; match?: SearchMatch }> {
+      const q = query.q ?? '';
+      const terms = q === '' ? [] : searchTerms(q, await deps.synonyms.pairs());
+      // Signs alone (`%`, `-`) fold to no word: they name no product.
+      if (q !== '' && terms.length === 0) return { items: [], total: 0 };
       const { rows, total } = await products.search({
-        words: searchWords(query.q),
+        terms,
+        exact: q,
         category: query.category,
         sort: query.sort,
         window: listWindow(query),
       });
-      return { items: rows.map(toProduct), total };
+      const first = rows[0];
+      const match: SearchMatch | undefined =
+        terms.length === 0 || !first
+          ? undefined
+          : Number(first.relevance) <= terms.length * RELEVANCE.TEXT
+            ? 'text'
+            : 'name';
+      return { items: rows.map(toProduct), total, ...(match && { match }) };
     },
 
     async get(id: string): Promise<Product> {

@@ -1,4 +1,4 @@
-import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
+import { apiContract, SEARCH_MATCH_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
@@ -21,7 +21,7 @@ export function productRoutes(
           operationId: 'listProducts',
           tags: ['products'],
           summary:
-            'The catalog: every product in catalog order, or those matching a search (q in the name, description or SKU, every word; category), sorted, in pages',
+            'The catalog: every product in catalog order, or those matching a search (q: every word, folded, or one of its synonyms, in the name, SKU, description, specs or category; the best matches first; category), sorted, in pages',
           ...fromContract('GET /products'),
           response: {
             200: countedListResponse(apiContract['GET /products'].response, {
@@ -42,7 +42,9 @@ export function productRoutes(
             products.search(request.query),
           );
         }
-        return sendCounted(reply, await products.search(request.query));
+        const { match, ...found } = await products.search(request.query);
+        if (match) reply.header(SEARCH_MATCH_HEADER, match);
+        return sendCounted(reply, found);
       },
     );
 

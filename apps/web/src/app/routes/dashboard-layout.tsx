@@ -1,3 +1,4 @@
+import { searchSynonymMessages } from '@shop/shared';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
@@ -19,6 +20,7 @@ const adminLinks = [
   { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
   { to: paths.dashboard.addProduct.to(), label: 'Add Product', end: false },
   { to: paths.dashboard.reviews.to(), label: 'Manage Reviews', end: false },
+  { to: paths.dashboard.searchSynonyms.to(), label: searchSynonymMessages.menuLabel, end: false },
 ];
 
 /** The dashboard: a side menu by role (a row of tabs on a phone) beside the nested page. */

@@ -23,7 +23,7 @@ export function ProductsRoute() {
       <ProductSearchForm search={search} onSearch={setSearch} changedElsewhere={changedElsewhere} />
       <ProductSearchResults
         search={search}
-        onClear={() => setSearch(NO_SEARCH, 'commit')}
+        onClear={() => setSearch({ ...NO_SEARCH, view: search.view }, 'commit')}
         addToList={(product) => <AddToOrderListSlot product={product} />}
       />
     </>

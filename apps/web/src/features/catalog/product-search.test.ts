@@ -23,7 +23,9 @@ describe('the search in the address of /products', () => {
       category: 'cases',
       sort: 'price',
       page: 2,
+      view: null,
     });
+    expect(read('view=list')).toEqual({ ...NO_SEARCH, view: 'list' });
     expect(read('sort=-price')).toEqual({ ...NO_SEARCH, sort: '-price' });
   });
 
@@ -50,26 +52,30 @@ describe('the search in the address of /products', () => {
 
   it('writes only what differs from the plain catalog, always in the same order', () => {
     expect(productSearchHref(NO_SEARCH)).toBe('/products');
-    expect(productSearchHref({ q: 'atx', category: 'cases', sort: 'price', page: 2 })).toBe(
-      '/products?q=atx&category=cases&sort=price&page=2',
-    );
+    expect(
+      productSearchHref({ q: 'atx', category: 'cases', sort: 'price', page: 2, view: null }),
+    ).toBe('/products?q=atx&category=cases&sort=price&page=2');
     expect(productSearchHref({ ...NO_SEARCH, page: 1, sort: 'name' })).toBe('/products?sort=name');
     expect(productSearchHref({ ...NO_SEARCH, q: 'a&b "c"' })).toBe('/products?q=a%26b+%22c%22');
+    // Issue 22, defect 18: the list view lives in the address; the cards are the default.
+    expect(productSearchHref({ ...NO_SEARCH, view: 'list' })).toBe('/products?view=list');
+    expect(read('view=table').view).toBeNull();
     // What it writes, it reads back.
     const search = {
       q: 'a&b "c" 100%',
       category: 'power-supplies',
       sort: '-price',
       page: 3,
+      view: 'list',
     } as const;
     expect(read(productSearchHref(search).split('?')[1]!)).toEqual(search);
   });
 
   it('asks the API for pages of DEFAULT_PAGE_SIZE, and for the first page as a lone limit', () => {
     expect(productSearchApiQuery(NO_SEARCH)).toBe(`?limit=${DEFAULT_PAGE_SIZE}`);
-    expect(productSearchApiQuery({ q: 'atx', category: 'cases', sort: 'price', page: 2 })).toBe(
-      `?q=atx&category=cases&sort=price&page=2&limit=${DEFAULT_PAGE_SIZE}`,
-    );
+    expect(
+      productSearchApiQuery({ q: 'atx', category: 'cases', sort: 'price', page: 2, view: null }),
+    ).toBe(`?q=atx&category=cases&sort=price&page=2&limit=${DEFAULT_PAGE_SIZE}`);
   });
 
   it('asks only what the server accepts (the shared schema)', () => {

@@ -24,9 +24,15 @@ export interface ProductSearch {
   sort: ProductSort | null;
   /** From 1. */
   page: number;
+  /** How the products show (issue 22, defect 18): null for cards, `list` for the table. */
+  view: ProductView | null;
 }
 
-export const NO_SEARCH: ProductSearch = { q: '', category: null, sort: null, page: 1 };
+/** The views besides the cards: `view=list` in the address. */
+export const PRODUCT_VIEWS = ['list'] as const;
+export type ProductView = (typeof PRODUCT_VIEWS)[number];
+
+export const NO_SEARCH: ProductSearch = { q: '', category: null, sort: null, page: 1, view: null };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((known) => known === value) ?? null;
@@ -55,6 +61,7 @@ export function readProductSearch(params: URLSearchParams): ProductSearch {
     category: oneOf(PRODUCT_CATEGORIES, params.get('category')),
     sort: oneOf(PRODUCT_SORTS, params.get('sort')),
     page: page >= 1 && page <= MAX_LIST_PAGE ? page : 1,
+    view: oneOf(PRODUCT_VIEWS, params.get('view')),
   };
 }
 
@@ -65,6 +72,7 @@ export function productSearchParams(search: ProductSearch): URLSearchParams {
   if (search.category) params.set('category', search.category);
   if (search.sort) params.set('sort', search.sort);
   if (search.page > 1) params.set('page', String(search.page));
+  if (search.view) params.set('view', search.view);
   return params;
 }
 

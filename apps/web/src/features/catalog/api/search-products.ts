@@ -1,12 +1,18 @@
-import type { Product } from '@shop/shared';
+import { SEARCH_MATCH_HEADER, type Product, type SearchMatch } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApiPage, type ListPage } from '../../../lib/api-client';
 import { productSearchApiParams, readProductSearch, type ProductSearch } from '../product-search';
 import { productKeys } from './product-keys';
 
-/** One page of the products a search matches, and how many match in all. */
-export function searchProducts(search: ProductSearch): Promise<ListPage<Product>> {
-  return callApiPage('GET /products', { query: productSearchApiParams(search) });
+/** One page of the products a search matches, how many match in all, and how the first did. */
+export async function searchProducts(
+  search: ProductSearch,
+): Promise<ListPage<Product> & { match: SearchMatch | null }> {
+  const { items, total, headers } = await callApiPage('GET /products', {
+    query: productSearchApiParams(search),
+  });
+  const match = headers?.get(SEARCH_MATCH_HEADER);
+  return { items, total, match: match === 'text' || match === 'name' ? match : null };
 }
 
 export function productSearchQuery(search: ProductSearch) {

@@ -46,7 +46,10 @@ export function ProductCard({
           className="h-full w-full object-contain"
         />
       </figure>
-      <div className="card-body gap-3">
+      {/* daisyUI grows a card's paragraphs: on a card whose controls are one line (the amber
+          'Not enough stock' instead of quantity and buttons) the description floated between
+          gaps (issue 22, defect 30). The spare height goes above the controls instead. */}
+      <div className="card-body gap-3 [&>p]:grow-0">
         <Heading id={headingId} className="card-title text-lg leading-snug">
           <Link to={paths.product.to(product._id)} className="link link-hover">
             {product.name}

@@ -50,8 +50,14 @@ describe('ProductSearchForm', () => {
     ]);
   });
 
+  it('calls the default order of a search its best matches (issue 22)', () => {
+    setup({ ...NO_SEARCH, q: 'psu' });
+    const sort = screen.getByRole('combobox', { name: text.sortLabel });
+    expect(sort.querySelector('option')?.textContent).toBe(text.bestMatch);
+  });
+
   it('shows the search of the address', () => {
-    setup({ q: 'atx', category: 'cases', sort: '-price', page: 3 });
+    setup({ q: 'atx', category: 'cases', sort: '-price', page: 3, view: null });
     expect(screen.getByRole('searchbox')).toHaveValue('atx');
     expect(screen.getByRole('combobox', { name: text.categoryLabel })).toHaveValue('cases');
     expect(screen.getByRole('combobox', { name: text.sortLabel })).toHaveValue('-price');

@@ -123,7 +123,7 @@ export function ProductSearchForm({ search, onSearch, changedElsewhere }: Produc
           }
           className="select w-full"
         >
-          <option value="">{text.catalogOrder}</option>
+          <option value="">{search.q ? text.bestMatch : text.catalogOrder}</option>
           {PRODUCT_SORTS.map((sort: ProductSort) => (
             <option key={sort} value={sort}>
               {productSortLabels[sort]}

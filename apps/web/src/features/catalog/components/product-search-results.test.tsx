@@ -9,9 +9,13 @@ import { NO_SEARCH, type ProductSearch } from '../product-search';
 import { ProductSearchResults } from './product-search-results';
 
 /** A page of products as GET /api/products answers a search: the array and the total. */
-function page(items: Product[], total: number): Response {
+function page(items: Product[], total: number, match?: 'name' | 'text'): Response {
   return new Response(JSON.stringify(items), {
-    headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+    headers: {
+      'content-type': 'application/json',
+      'x-total-count': String(total),
+      ...(match && { 'x-search-match': match }),
+    },
   });
 }
 
@@ -41,7 +45,7 @@ describe('ProductSearchResults', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Tower 1' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('3 products');
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: text.pagesLabel })).not.toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -50,7 +54,7 @@ describe('ProductSearchResults', () => {
       [`GET /api/products?q=atx&sort=price&page=2&${LIMIT}`]: () =>
         page(products(DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE), 312),
     });
-    show({ q: 'atx', category: null, sort: 'price', page: 2 });
+    show({ q: 'atx', category: null, sort: 'price', page: 2, view: null });
     expect(await screen.findByText(text.count(25, 48, 312))).toBeInTheDocument();
     expect(text.count(25, 48, 312)).toBe('25–48 of 312 products');
     const nav = screen.getByRole('navigation', { name: text.pagesLabel });
@@ -72,8 +76,57 @@ describe('ProductSearchResults', () => {
       await screen.findByRole('heading', { name: 'No products match "zzz"' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(text.noMatch('zzz'));
+    // Issue 22: what the shop does sell, a category away.
+    expect(screen.getByText(text.whatWeMake)).toBeInTheDocument();
+    const categories = screen.getByRole('navigation', { name: text.categoriesLabel });
+    expect(within(categories).getByRole('link', { name: 'Power supplies' })).toHaveAttribute(
+      'href',
+      '/products?category=power-supplies',
+    );
     await userEvent.click(screen.getByRole('button', { name: text.clear }));
     expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the products only mention the words (the shop sells no fans)', async () => {
+    stubApi({ [`GET /api/products?q=fan&${LIMIT}`]: () => page(products(2), 2, 'text') });
+    show({ ...NO_SEARCH, q: 'fan' });
+    expect(await screen.findByText(new RegExp(text.onlyMentioned('fan')))).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: text.categoriesLabel })).toBeInTheDocument();
+  });
+
+  it('says nothing more when a product is named by the words', async () => {
+    stubApi({ [`GET /api/products?q=psu&${LIMIT}`]: () => page(products(2), 2, 'name') });
+    show({ ...NO_SEARCH, q: 'psu' });
+    expect(await screen.findByRole('heading', { name: 'Tower 1' })).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(text.onlyMentioned('psu')))).not.toBeInTheDocument();
+  });
+
+  it('shows the list view as a table of prices, minimum, pack and stock, with the toggle in the address', async () => {
+    stubApi({ [`GET /api/products?${LIMIT}`]: () => page(products(2), 2) });
+    show({ ...NO_SEARCH, view: 'list' });
+    const table = await screen.findByRole('table', { name: text.listCaption });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      text.productColumn,
+      text.priceColumn,
+      text.minimumColumn,
+      text.packColumn,
+      text.stockColumn,
+      text.orderColumn,
+    ]);
+    expect(within(table).getByRole('rowheader', { name: /Tower 2/ })).toBeInTheDocument();
+    const toggle = screen.getByRole('navigation', { name: text.viewLabel });
+    expect(within(toggle).getByRole('link', { name: text.listView })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(toggle).getByRole('link', { name: text.gridView })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('says a category without matches has none', async () => {
@@ -115,10 +168,10 @@ describe('ProductSearchResults', () => {
     await userEvent.click(screen.getByRole('button', { name: 'type b' }));
     // Still the old cards, marked busy, not a spinner or an empty grid.
     expect(screen.getByRole('heading', { name: 'Tower 2' })).toBeInTheDocument();
-    expect(screen.getByRole('status').parentElement).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     next.resolve(page(products(1, 7), 1));
     expect(await screen.findByRole('heading', { name: 'Tower 8' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Tower 2' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status').parentElement).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('status').closest('[aria-busy]')).toBeNull();
   });
 });

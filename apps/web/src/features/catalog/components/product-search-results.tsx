@@ -1,4 +1,9 @@
-import { DEFAULT_PAGE_SIZE, productSearchMessages as text } from '@shop/shared';
+import {
+  categoryLabels,
+  DEFAULT_PAGE_SIZE,
+  PRODUCT_CATEGORIES,
+  productSearchMessages as text,
+} from '@shop/shared';
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
@@ -6,6 +11,7 @@ import { useProductSearch } from '../api/search-products';
 import { isFiltered, pageCount, productSearchHref, type ProductSearch } from '../product-search';
 import type { ProductCardProps } from './product-card';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
+import { ProductListTable } from './product-list-table';
 import { ProductPagination } from './product-pagination';
 
 interface ProductSearchResultsProps {
@@ -26,7 +32,7 @@ export function ProductSearchResults({ search, onClear, addToList }: ProductSear
 
   return (
     <QueryState query={query} what="products" pending={<ProductGridSkeleton count={3} />}>
-      {({ items, total }) => {
+      {({ items, total, match }) => {
         const first = (search.page - 1) * DEFAULT_PAGE_SIZE + 1;
         const pages = pageCount(total);
         const empty =
@@ -40,24 +46,37 @@ export function ProductSearchResults({ search, onClear, addToList }: ProductSear
         return (
           <div aria-busy={query.isPlaceholderData || undefined}>
             {/* Read out when the results change, so a screen reader hears what typing found. */}
-            <p
-              ref={status}
-              role="status"
-              tabIndex={-1}
-              className={
-                items.length > 0 ? 'focus-ring mb-4 rounded text-sm font-medium' : 'sr-only'
-              }
-            >
-              {items.length > 0 ? text.count(first, first + items.length - 1, total) : empty}
-            </p>
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <p
+                ref={status}
+                role="status"
+                tabIndex={-1}
+                className={items.length > 0 ? 'focus-ring rounded text-sm font-medium' : 'sr-only'}
+              >
+                {items.length > 0 ? text.count(first, first + items.length - 1, total) : empty}
+              </p>
+              {items.length > 0 && <ViewToggle search={search} />}
+            </div>
+            {items.length > 0 && match === 'text' && search.q && (
+              <div className="bg-base-100 border-info rounded-box mb-4 flex flex-col items-start gap-2 border border-l-4 p-4 text-sm">
+                <p>
+                  {text.onlyMentioned(search.q)} {text.whatWeMake}
+                </p>
+                <CategoryLinks search={search} />
+              </div>
+            )}
             {items.length > 0 ? (
               <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-                <ProductGrid
-                  products={items}
-                  headingLevel={2}
-                  addToList={addToList}
-                  priorityFirst
-                />
+                {search.view === 'list' ? (
+                  <ProductListTable products={items} addToList={addToList} />
+                ) : (
+                  <ProductGrid
+                    products={items}
+                    headingLevel={2}
+                    addToList={addToList}
+                    priorityFirst
+                  />
+                )}
               </div>
             ) : total > 0 ? (
               <EmptyState message={empty}>
@@ -68,9 +87,13 @@ export function ProductSearchResults({ search, onClear, addToList }: ProductSear
             ) : (
               <EmptyState message={empty}>
                 {isFiltered(search) && (
-                  <button type="button" className="btn btn-primary" onClick={onClear}>
-                    {text.clear}
-                  </button>
+                  <>
+                    <p className="text-base-content/80">{text.whatWeMake}</p>
+                    <CategoryLinks search={search} />
+                    <button type="button" className="btn btn-primary" onClick={onClear}>
+                      {text.clear}
+                    </button>
+                  </>
                 )}
               </EmptyState>
             )}
@@ -93,5 +116,51 @@ function EmptyState({ message, children }: { message: string; children?: ReactNo
       <h2 className="text-xl font-bold">{message}</h2>
       {children}
     </div>
+  );
+}
+
+/** Each category's whole list, for a search that found nothing or only passing mentions. */
+function CategoryLinks({ search }: { search: ProductSearch }) {
+  return (
+    <nav aria-label={text.categoriesLabel}>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {PRODUCT_CATEGORIES.map((category) => (
+          <li key={category}>
+            <Link
+              to={productSearchHref({ ...search, q: '', category, page: 1 })}
+              className="btn btn-outline btn-sm"
+            >
+              {categoryLabels[category]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Cards or a list (issue 22, defect 18): links, so the choice lives in the address. */
+function ViewToggle({ search }: { search: ProductSearch }) {
+  const views = [
+    { view: null, label: text.gridView },
+    { view: 'list' as const, label: text.listView },
+  ];
+  return (
+    <nav aria-label={text.viewLabel}>
+      <ul className="join">
+        {views.map(({ view, label }) => (
+          <li key={label}>
+            <Link
+              to={productSearchHref({ ...search, view })}
+              aria-current={search.view === view ? 'true' : undefined}
+              preventScrollReset
+              className={`btn btn-sm join-item ${search.view === view ? 'btn-neutral' : 'btn-outline'}`}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
