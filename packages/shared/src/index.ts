@@ -37,3 +37,7 @@ export * from './catalog/product-search.js';
 export * from './orders/order-limits.js';
 export * from './accounts/identity-calls.js';
 export * from './api-contract.js';
+export * from './orders/checkout-help.js';
+export * from './catalog/product-quantity.js';
+export * from './accounts/email-confirmation.js';
+export * from './accounts/profile-form.js';
