@@ -96,6 +96,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
           lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
         },
         {
+          path: paths.emailConfirmed.pattern,
+          lazy: async () => ({
+            Component: (await import('./routes/email-confirmed')).EmailConfirmedRoute,
+          }),
+        },
+        {
           Component: RequireAuth,
           children: [
             {
