@@ -2,6 +2,7 @@ import { orderPageMessages } from '@shop/shared';
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { PutBackButton } from '../../features/cart/components/put-back-button';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -16,6 +17,7 @@ export function DashboardOrderRoute() {
       key={orderId}
       orderId={orderId}
       viewer={{ email: auth.user.email, role: auth.user.role }}
+      putBack={(order) => <PutBackButton order={order} />}
     />
   );
 }

@@ -33,19 +33,36 @@ export type OrderViewer = Pick<User, 'email' | 'role'>;
  * tracking number), its invoice, and 'Pay now' while its owner still can. The API decides who
  * may see it: another customer gets the permission message, an unknown order the not-found page.
  */
-export function OrderPage({ orderId, viewer }: { orderId: string; viewer: OrderViewer }) {
+export function OrderPage({
+  orderId,
+  viewer,
+  putBack,
+}: {
+  orderId: string;
+  viewer: OrderViewer;
+  /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
+  putBack?: ((order: Order) => ReactNode) | undefined;
+}) {
   const order = useOrder(orderId);
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">{text.title(orderId)}</h1>
       <QueryState query={order} what="the order">
-        {(current) => <OrderDetails order={current} viewer={viewer} />}
+        {(current) => <OrderDetails order={current} viewer={viewer} putBack={putBack} />}
       </QueryState>
     </section>
   );
 }
 
-function OrderDetails({ order, viewer }: { order: Order; viewer: OrderViewer }) {
+function OrderDetails({
+  order,
+  viewer,
+  putBack,
+}: {
+  order: Order;
+  viewer: OrderViewer;
+  putBack?: ((order: Order) => ReactNode) | undefined;
+}) {
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
   const canPay =
@@ -85,6 +102,11 @@ function OrderDetails({ order, viewer }: { order: Order; viewer: OrderViewer }) 
           {order.paid ? text.cancelledRefund : text.cancelledUnpaid}
         </p>
       )}
+      {/* Its owner may order the same again: the products go back into the order list. */}
+      {order.orderStatus === 'cancelled' &&
+        !order.paid &&
+        order.userEmail === viewer.email &&
+        putBack?.(order)}
 
       <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card title="Order" id="order-facts">
