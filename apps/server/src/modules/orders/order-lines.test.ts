@@ -279,6 +279,8 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
 
     it("keeps POST /api/order's PO number (issue 22: Order Now has the checkout's field)", async () => {
       const id = await product({ stock: 100 });
+      // A buyer of its own: the unpaid orders placed here must not reach other tests' mail.
+      const buyer = await registerAccount(app, { name: 'PO Buyer' });
       const order = (body: Record<string, unknown>) =>
         call(
           {
@@ -292,7 +294,7 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
               ...body,
             },
           },
-          customer.token,
+          buyer.token,
         );
       const counts = await countsNow();
       const refused = await order({ poNumber: 'P'.repeat(51) });
