@@ -41,7 +41,14 @@ async function fillBuyerDetails(page: Page) {
   await form.getByLabel('Default shipping address').fill(ADDRESS_LINES.join('\n'));
   await form.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText(messages.profileUpdated)).toBeVisible();
-  await expect(form.getByLabel('Company')).toHaveValue('');
+  // The form shows the profile as it is now, not empty fields (issue 22, defect 25).
+  await expect(form.getByLabel('Company')).toHaveValue('Acme Cases Ltd');
+  await expect(form.getByLabel('VAT number')).toHaveValue('GB123456789');
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: `/work/notes/shots/checkout-ux/profile-updated-${width}.png`,
+    fullPage: true,
+  });
 }
 
 async function expectBuyerDetailsOnCard(page: Page) {

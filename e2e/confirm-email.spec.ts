@@ -1,4 +1,4 @@
-import { messages, orderLimitMessages } from '@shop/shared';
+import { emailConfirmationMessages, messages, orderLimitMessages } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { startTestSmtp, type TestSmtp } from '../apps/server/src/test/test-smtp.js';
 import { expect, test as shared } from './support/fixtures.js';
@@ -74,12 +74,50 @@ test('an unconfirmed customer is asked to confirm, gets the mail again, confirms
   await expect.poll(() => linksTo(strict.smtp, customer.email).length).toBe(2);
   await expectAccessible();
 
-  // The new link confirms the address and brings the customer back to the order page.
+  // The new link confirms the address, says so (issue 22, defect 28) and leads back to the order
+  // page.
   await page.goto(linksTo(strict.smtp, customer.email)[1]!);
+  await expect(
+    page.getByRole('heading', { level: 1, name: emailConfirmationMessages.title }),
+  ).toBeVisible();
+  await expect(page.getByText(emailConfirmationMessages.confirmed)).toBeVisible();
+  await expectAccessible();
+  await page.getByRole('link', { name: emailConfirmationMessages.continue }).click();
   await expect(page).toHaveURL(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
   await fillAndOrder();
   await expect(page.getByText(messages.orderSuccess)).toBeVisible();
   await expect(notice).toBeHidden();
   await expectAccessible();
+});
+
+test('the sign-up link says the address is confirmed, and a used link says it did not work', async ({
+  page,
+  strict,
+  expectAccessible,
+}) => {
+  const customer = await registerThroughPage(page, 'landing');
+  await expect.poll(() => linksTo(strict.smtp, customer.email).length).toBe(1);
+  const link = linksTo(strict.smtp, customer.email)[0]!;
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: emailConfirmationMessages.title }),
+  ).toBeVisible();
+  await expect(page.getByText(emailConfirmationMessages.confirmed)).toBeVisible();
+  await expectAccessible();
+  await page.screenshot({ path: '/work/notes/shots/checkout-ux/email-confirmed-1280.png' });
+  await page.getByRole('link', { name: emailConfirmationMessages.continue }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A link whose token was tampered with lands on the same page, which says so.
+  const forged = new URL(link);
+  forged.searchParams.set('token', 'not-a-token');
+  await page.goto(forged.href);
+  await expect(
+    page.getByRole('heading', { level: 1, name: emailConfirmationMessages.failedTitle }),
+  ).toBeVisible();
+  await expect(page.getByText(emailConfirmationMessages.invalid)).toBeVisible();
+  await expectAccessible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/work/notes/shots/checkout-ux/email-link-invalid-390.png' });
 });

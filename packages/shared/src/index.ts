@@ -43,3 +43,7 @@ export * from './orders/order-number.js';
 export * from './orders/order-status-words.js';
 export * from './accounts/identity-calls.js';
 export * from './api-contract.js';
+export * from './orders/checkout-help.js';
+export * from './catalog/product-quantity.js';
+export * from './accounts/email-confirmation.js';
+export * from './accounts/profile-form.js';

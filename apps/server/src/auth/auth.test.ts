@@ -1,4 +1,4 @@
-import { apiErrorSchema, messages } from '@shop/shared';
+import { apiErrorSchema, EMAIL_CONFIRMED_PATH, messages } from '@shop/shared';
 import { getMigrations } from 'better-auth/db/migration';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { testDatabases } from '../test/databases.js';
 import { withShop } from '../test/shop.js';
 import { bearer, cookieFrom, issueToken, registerAccount, uniqueEmail } from '../test/factories.js';
 import { createAccessTokens } from './access-token.js';
-import { authOptions, trustedOrigins } from './auth.js';
+import { authOptions, confirmationLink, trustedOrigins } from './auth.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import type { Mail } from './mailer.js';
 
@@ -66,6 +66,44 @@ describe.each(testDatabases)('identity on $name', (kind) => {
       const mail = outbox.find((m) => m.to === account.email);
       expect(mail?.subject).toMatch(/confirm/i);
       expect(mail?.text).toContain('/api/auth/verify-email?token=');
+    });
+
+    it('sends the confirmation link through the confirmation page, with where to go next', async () => {
+      const account = await registerAccount(shop.app);
+      const mail = outbox.find((m) => m.to === account.email);
+      const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.text ?? '')?.[0];
+      expect(link).toBeDefined();
+      const url = new URL(link ?? '');
+      expect(url.searchParams.get('callbackURL')).toBe(`${EMAIL_CONFIRMED_PATH}?next=%2F`);
+      const confirmed = await shop.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+      });
+      expect(confirmed.statusCode).toBe(302);
+      expect(confirmed.headers.location).toBe(`${EMAIL_CONFIRMED_PATH}?next=%2F`);
+
+      // A forged token lands on the same page, told why.
+      url.searchParams.set('token', 'not-a-token');
+      const refused = await shop.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+      });
+      expect(refused.statusCode).toBe(302);
+      expect(refused.headers.location).toBe(`${EMAIL_CONFIRMED_PATH}?next=%2F&error=INVALID_TOKEN`);
+    });
+
+    it('keeps a callbackURL that already is the confirmation page', () => {
+      const link = `http://shop.test/api/auth/verify-email?token=t&callbackURL=${encodeURIComponent(
+        `${EMAIL_CONFIRMED_PATH}?next=/checkout`,
+      )}`;
+      expect(confirmationLink(link)).toBe(link);
+      expect(
+        new URL(
+          confirmationLink(
+            'http://shop.test/api/auth/verify-email?token=t&callbackURL=%2Fcheckout',
+          ),
+        ).searchParams.get('callbackURL'),
+      ).toBe(`${EMAIL_CONFIRMED_PATH}?next=%2Fcheckout`);
     });
 
     it('refuses a wrong password with the provider message in our error shape', async () => {

@@ -1,6 +1,6 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MIN_LENGTH } from '@shop/shared';
+import { EMAIL_CONFIRMED_PATH, PASSWORD_MIN_LENGTH } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -15,6 +15,23 @@ export const EXISTING_ACCOUNT_MAIL_SUBJECT =
 
 /** Where the web app lets a customer choose a new password. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
+
+/**
+ * The confirmation link of a mail, sent through the shop's confirmation page (issue 22, defect
+ * 28): Better Auth redirects to the link's `callbackURL` once the address is confirmed (or with
+ * `error` when the link is refused), and that was the page the buyer came from, `/` at sign-up,
+ * where nothing said what had happened. The page says it and offers the way back (`next`).
+ */
+export function confirmationLink(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL') ?? '/';
+  if (callback.split('?')[0] === EMAIL_CONFIRMED_PATH) return url;
+  link.searchParams.set(
+    'callbackURL',
+    `${EMAIL_CONFIRMED_PATH}?${new URLSearchParams({ next: callback }).toString()}`,
+  );
+  return link.toString();
+}
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -119,7 +136,7 @@ export function authOptions({ config, db, secret, mailer, log, onPasswordReset }
         sendAfterReply({
           to: user.email,
           subject: 'Confirm your CaseForge email address',
-          text: `Hello ${user.name},\n\nConfirm your email address here:\n${url}`,
+          text: `Hello ${user.name},\n\nConfirm your email address here:\n${confirmationLink(url)}`,
         });
       },
     },

@@ -1,4 +1,9 @@
-import { apiErrorSchema, identityMessages, isPlainShopPath } from '@shop/shared';
+import {
+  apiErrorSchema,
+  EMAIL_CONFIRMED_PATH,
+  identityMessages,
+  isPlainShopPath,
+} from '@shop/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../test/databases.js';
 import { withShop } from '../test/shop.js';
@@ -216,14 +221,17 @@ describe.each(testDatabases)('finding 3: no redirect off the shop on $name', (ki
     expect(ok.statusCode).toBe(200);
     await vi.waitFor(() => expect(mine()).toHaveLength(2));
     const link = /https?:\/\/\S+/.exec(mine()[1]!.text)?.[0] ?? '';
-    expect(new URL(link).searchParams.get('callbackURL')).toBe('/dashboard');
+    // Through the page that says the address is confirmed (issue 22, defect 28), then on.
+    expect(new URL(link).searchParams.get('callbackURL')).toBe(
+      `${EMAIL_CONFIRMED_PATH}?next=%2Fdashboard`,
+    );
     expect(mine().some((mail) => mail.text.includes('evil.example'))).toBe(false);
 
     // The genuine link still confirms the address and lands on the shop's page.
     const { pathname, search } = new URL(link);
     const confirmed = await shop.app.inject({ method: 'GET', url: `${pathname}${search}` });
     expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers['location']).toBe('/dashboard');
+    expect(confirmed.headers['location']).toBe(`${EMAIL_CONFIRMED_PATH}?next=%2Fdashboard`);
     const identity = await shop.db.kysely
       .selectFrom('auth_user')
       .select('emailVerified')

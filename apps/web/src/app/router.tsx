@@ -96,6 +96,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
           lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
         },
         {
+          path: paths.emailConfirmed.pattern,
+          lazy: async () => ({
+            Component: (await import('./routes/email-confirmed')).EmailConfirmedRoute,
+          }),
+        },
+        {
           Component: RequireAuth,
           children: [
             {
@@ -202,5 +208,15 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
     },
   ]);
 
-export const createAppRouter = (queryClient: QueryClient) =>
-  createBrowserRouter(appRoutes(queryClient));
+/**
+ * A page opened by its address (typed, a bookmark, a link from a mail) has no history state, and
+ * React Router names every such entry 'default': ScrollRestoration then gave it the scroll
+ * position of the last page opened that way (issue 22, defect 11). Such an entry gets a key of
+ * its own before the router reads it; a reload keeps its key (and position), Back and Forward too.
+ */
+export const createAppRouter = (queryClient: QueryClient) => {
+  if (!(window.history.state as { key?: string } | null)?.key) {
+    window.history.replaceState({ key: Math.random().toString(36).slice(2) }, '');
+  }
+  return createBrowserRouter(appRoutes(queryClient));
+};

@@ -21,7 +21,14 @@ function ToastLimit() {
 export default function Toasts() {
   return (
     <>
-      <Toaster position="top-center" toastOptions={{ removeDelay: TOAST_REMOVE_DELAY_MS }} />
+      {/* Below the sticky header (4rem), never over it: a toast covered the order list's badge
+          at the moment it changed (issue 22, defect 27). The area clips, so a toast sliding in
+          from above appears from under the header's edge instead of passing over it. */}
+      <Toaster
+        position="top-center"
+        containerStyle={{ top: 'calc(4rem + 0.75rem)', overflow: 'hidden' }}
+        toastOptions={{ removeDelay: TOAST_REMOVE_DELAY_MS }}
+      />
       <ToastLimit />
     </>
   );

@@ -17,6 +17,8 @@ export const paths = {
   register: { pattern: '/register', to: () => '/register' },
   forgotPassword: { pattern: '/forgot-password', to: () => '/forgot-password' },
   resetPassword: { pattern: '/reset-password', to: () => '/reset-password' },
+  /** Where every email-confirmation link lands (EMAIL_CONFIRMED_PATH of packages/shared). */
+  emailConfirmed: { pattern: '/email-confirmed', to: () => '/email-confirmed' },
   order: {
     pattern: '/order/:productId',
     to: (productId: string) => `/order/${encodeURIComponent(productId)}`,

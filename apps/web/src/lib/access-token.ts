@@ -4,6 +4,13 @@
  */
 const KEY = 'accessToken';
 const listeners = new Set<() => void>();
+/** Another tab signed out (removed the token) since this tab last signed in. */
+let endedElsewhere = false;
+
+/** Whether this tab's session ended because another tab signed out (a reason to say so). */
+export function sessionEndedElsewhere(): boolean {
+  return endedElsewhere;
+}
 
 function notify(): void {
   for (const listener of listeners) listener();
@@ -18,6 +25,7 @@ export function getAccessToken(): string | null {
 }
 
 export function setAccessToken(token: string): void {
+  endedElsewhere = false;
   localStorage.setItem(KEY, token);
   notify();
 }
@@ -35,7 +43,9 @@ export function clearAccessToken(): void {
 export function subscribeToAccessToken(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener();
+    if (event.key !== KEY && event.key !== null) return;
+    if (event.oldValue !== null && event.newValue === null) endedElsewhere = true;
+    listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

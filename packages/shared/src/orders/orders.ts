@@ -67,6 +67,15 @@ const quantityField = wholeNumberInput(
     .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
 );
 
+/** The buyer's purchase-order number: optional, one line, at most 50 characters. */
+const poNumberField = z
+  .string()
+  .trim()
+  .max(50, b2bMessages.poNumberTooLong)
+  .regex(ONE_LINE_PATTERN, b2bMessages.poNumberOneLine)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /**
  * `POST /api/order`. The spec's client also sends orderPName, userEmail, userName and
  * orderPrice: they are accepted and ignored, because the server takes the owner from the token
@@ -77,6 +86,8 @@ export const orderCreateSchema = z.object({
   phone: phoneField,
   address: addressField,
   orderQty: quantityField,
+  /** As on the checkout (issue 22): the one-product order carries a PO number too. */
+  poNumber: poNumberField,
   orderPName: z.unknown().optional(),
   userEmail: z.unknown().optional(),
   userName: z.unknown().optional(),
@@ -114,13 +125,7 @@ export const ordersCreateSchema = z.object({
     }),
   phone: phoneField,
   address: addressField,
-  poNumber: z
-    .string()
-    .trim()
-    .max(50, b2bMessages.poNumberTooLong)
-    .regex(ONE_LINE_PATTERN, b2bMessages.poNumberOneLine)
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  poNumber: poNumberField,
   /** Whom the invoice is made out to (optional; billing.ts). */
   ...billingFields,
 });

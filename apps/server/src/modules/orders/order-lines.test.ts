@@ -277,6 +277,53 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
       expect(order.orderPName).toBe(`${await nameOf(c)} + 2 more`);
     });
 
+    it("keeps POST /api/order's PO number (issue 22: Order Now has the checkout's field)", async () => {
+      const id = await product({ stock: 100 });
+      // A buyer of its own: the unpaid orders placed here must not reach other tests' mail.
+      const buyer = await registerAccount(app, { name: 'PO Buyer' });
+      const order = (body: Record<string, unknown>) =>
+        call(
+          {
+            method: 'POST',
+            url: '/api/order',
+            payload: {
+              orderProduct: id,
+              orderQty: 2,
+              phone: '+1 555 0100',
+              address: '1 Main St',
+              ...body,
+            },
+          },
+          buyer.token,
+        );
+      const counts = await countsNow();
+      const refused = await order({ poNumber: 'P'.repeat(51) });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(errorOf(refused).fields).toEqual({ poNumber: b2bMessages.poNumberTooLong });
+      expect(await countsNow()).toEqual(counts);
+      const oneLine = await order({ poNumber: 'PO\n2' });
+      expect(oneLine.statusCode, oneLine.body).toBe(400);
+      expect(await countsNow()).toEqual(counts);
+
+      const res = await order({ poNumber: '  PO-77  ' });
+      // The spec's call answers 200 (POST /api/orders answers 201).
+      expect(res.statusCode, res.body).toBe(200);
+      const placedOrder = orderCreatedSchema.parse(res.json()).order;
+      expect(placedOrder.poNumber).toBe('PO-77');
+      expect(await stored(placedOrder._id)).toEqual(placedOrder);
+      const without = await order({ poNumber: '' });
+      expect(orderCreatedSchema.parse(without.json()).order.poNumber).toBeNull();
+      // Anonymous: refused, nothing placed.
+      const before = await countsNow();
+      const anonymous = await call({
+        method: 'POST',
+        url: '/api/order',
+        payload: { orderProduct: id, orderQty: 2, phone: '+1', address: 'x', poNumber: 'PO-1' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await countsNow()).toEqual(before);
+    });
+
     it('names a one-line order after its product, like POST /api/order', async () => {
       const id = await product({ priceCents: 1_250 });
       const order = await placed(customer, [{ productId: id, quantity: 4 }]);

@@ -243,6 +243,7 @@ export function createOrdersService({
           lines: [{ productId: input.orderProduct, quantity: input.orderQty }],
           phone: input.phone,
           address: input.address,
+          poNumber: input.poNumber,
         },
         idempotency,
         singleLineField,

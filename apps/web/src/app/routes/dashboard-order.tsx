@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import { OrderPageAdminActions } from '../../features/admin/components/order-admin-actions';
+import { PutBackButton } from '../../features/cart/components/put-back-button';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -21,6 +22,7 @@ export function DashboardOrderRoute() {
       orderId={orderId}
       viewer={{ email: auth.user.email, role: auth.user.role }}
       adminActions={auth.user.role === 'admin' ? adminActions : undefined}
+      putBack={(order) => <PutBackButton order={order} />}
     />
   );
 }

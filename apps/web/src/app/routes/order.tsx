@@ -1,5 +1,5 @@
 import type { Product, User } from '@shop/shared';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { OrderDefaults } from '../../components/ui/buyer-fields';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
@@ -21,13 +21,22 @@ export function OrderRoute() {
   const auth = useAuth();
   const query = useProduct(productId);
   const prefill = useOrderDefaults(auth.user);
+  // The quantity typed on the product page ('Order Now' carries it), when it is a whole number.
+  const qty = Number(useSearchParams()[0].get('qty') ?? '');
+  const quantity = Number.isSafeInteger(qty) && qty > 0 ? qty : undefined;
   usePageTitle(query.data ? `Order ${query.data.name}` : 'Order');
 
   if (auth.status !== 'signed-in') return <Spinner label="Checking your account" />;
   return (
     <QueryState query={query} what="the product">
       {(product) => (
-        <ProductOrder key={product._id} product={product} customer={auth.user} prefill={prefill} />
+        <ProductOrder
+          key={product._id}
+          product={product}
+          customer={auth.user}
+          prefill={prefill}
+          quantity={quantity}
+        />
       )}
     </QueryState>
   );
@@ -38,10 +47,12 @@ function ProductOrder({
   product,
   customer,
   prefill,
+  quantity,
 }: {
   product: Product;
   customer: User;
   prefill: OrderDefaults;
+  quantity: number | undefined;
 }) {
   const addToOrderList = useAddToOrderList(product);
   return (
@@ -52,6 +63,7 @@ function ProductOrder({
         customer={customer}
         prefill={prefill}
         addToOrderList={addToOrderList}
+        quantity={quantity}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { PutBackButton } from '../../features/cart/components/put-back-button';
 import { PaymentPage } from '../../features/payments/components/payment-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -9,7 +10,12 @@ export function PaymentRoute() {
   const { paymentId = '' } = useParams();
   const auth = useAuth();
   return auth.status === 'signed-in' ? (
-    <PaymentPage key={paymentId} orderId={paymentId} customerName={auth.user.displayName} />
+    <PaymentPage
+      key={paymentId}
+      orderId={paymentId}
+      customerName={auth.user.displayName}
+      putBack={(order) => <PutBackButton order={order} />}
+    />
   ) : (
     <Spinner />
   );

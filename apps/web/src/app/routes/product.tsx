@@ -1,9 +1,9 @@
-import { metaDescription, productPageMessages } from '@shop/shared';
+import { canMeetMinimum, metaDescription, productPageMessages } from '@shop/shared';
 import { useParams } from 'react-router';
 import { PageMeta } from '../../components/layout/page-meta';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
-import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
+import { ProductPageOrder } from '../../features/cart/components/product-page-order';
 import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { ProductOrderActions } from '../../features/catalog/components/product-order-actions';
@@ -31,10 +31,12 @@ export function ProductRoute() {
           />
           <ProductDetails product={product} variant="page">
             <div className="card-actions mt-2 items-end">
-              <ProductOrderActions
-                product={product}
-                addToList={<AddToOrderListSlot product={product} />}
-              />
+              {canMeetMinimum(product) ? (
+                // One quantity for both ways to order, priced as it is typed (issue 22).
+                <ProductPageOrder product={product} />
+              ) : (
+                <ProductOrderActions product={product} addToList={null} />
+              )}
             </div>
           </ProductDetails>
         </>

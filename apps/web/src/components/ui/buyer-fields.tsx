@@ -43,11 +43,14 @@ export function BuyerFields({
         error={phoneError}
         {...phone}
       />
+      {/* Grows with what it holds (a company address is 4-6 lines): no line is cut off. Where
+          field-sizing is not supported it stays 4 rows and can be dragged taller. */}
       <TextField
         multiline
         label="Address"
         autoComplete="street-address"
-        rows={3}
+        rows={4}
+        className="field-sizing-content min-h-24"
         required
         error={addressError}
         {...address}

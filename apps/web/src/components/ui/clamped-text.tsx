@@ -35,7 +35,7 @@ export function ClampedText({ text }: { text: string }) {
       {(overflows || open) && (
         <button
           type="button"
-          className="btn btn-link btn-xs h-auto min-h-0 px-0"
+          className="btn btn-link btn-xs h-auto min-h-6 px-0"
           aria-expanded={open}
           aria-controls={textId}
           onClick={() => setOpen((shown) => !shown)}

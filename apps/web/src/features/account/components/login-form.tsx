@@ -1,4 +1,10 @@
-import { identityMessages, loginSchema, messages, type LoginInput } from '@shop/shared';
+import {
+  checkoutHelpMessages,
+  identityMessages,
+  loginSchema,
+  messages,
+  type LoginInput,
+} from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
@@ -6,7 +12,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { clearAccessToken } from '../../../lib/access-token';
+import { clearAccessToken, sessionEndedElsewhere } from '../../../lib/access-token';
 import { completeSignIn, signInWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
@@ -21,9 +27,26 @@ export interface LoginPageState {
   notice?: 'check-your-mail';
 }
 
+/** Pages a guest reaches by 'Order Now' or 'Checkout': the login says why it asks (defect 23). */
+const ORDERING = /^\/(?:order\/[^/]+|checkout)\/?$/;
+
+/** The line above the form: what the page that sent the user here wants said. */
+function loginNotice(state: LoginPageState | null): { text: string; alert: boolean } | null {
+  if (state?.notice === 'check-your-mail')
+    return { text: identityMessages.checkYourMail, alert: false };
+  // Another tab logged out while this one was open (defect 19): the guard sent the user here.
+  if (sessionEndedElsewhere()) {
+    return { text: checkoutHelpMessages.sessionEndedElsewhere, alert: true };
+  }
+  if (state?.from && ORDERING.test(state.from.pathname)) {
+    return { text: checkoutHelpMessages.logInToOrder, alert: false };
+  }
+  return null;
+}
+
 export function LoginForm() {
   const navigate = useNavigate();
-  const notice = (useLocation().state as LoginPageState | null)?.notice;
+  const notice = loginNotice(useLocation().state as LoginPageState | null);
   const returnPath = useReturnPath();
   const [params] = useSearchParams();
   const {
@@ -71,9 +94,12 @@ export function LoginForm() {
 
   return (
     <AuthCard title="Login">
-      {notice === 'check-your-mail' && (
-        <p role="status" className="alert alert-info alert-soft text-sm">
-          {identityMessages.checkYourMail}
+      {notice && (
+        <p
+          role="status"
+          className={`alert text-sm ${notice.alert ? 'alert-warning' : 'alert-info'}`}
+        >
+          {notice.text}
         </p>
       )}
       <form

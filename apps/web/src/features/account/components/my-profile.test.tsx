@@ -1,4 +1,4 @@
-import { buyerDetailMessages, messages, type User } from '@shop/shared';
+import { buyerDetailMessages, messages, profileFormMessages, type User } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,9 +60,49 @@ describe('MyProfile buyer details', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('starts with the current values (issue 22, defect 25)', () => {
+    renderWithProviders(<MyProfile user={user} />);
+    const form = screen.getByRole('region', { name: 'Update Profile' });
+    expect(within(form).getByLabelText('Name')).toHaveValue('Ada Customer');
+    expect(within(form).getByLabelText('Company')).toHaveValue('Acme Cases Ltd');
+    expect(within(form).getByLabelText('VAT number')).toHaveValue('GB123456789');
+    expect(within(form).getByLabelText('Default shipping address')).toHaveValue(
+      'Acme Cases Ltd\nUnit 4, Dock Road\nLeeds',
+    );
+    expect(within(form).getByLabelText('Location')).toHaveValue('');
+  });
+
+  it('sends only what was changed, and asks for a change when nothing was', async () => {
+    const fetch = stubApi({
+      'PUT /api/profile/ada%40example.com': () =>
+        json({ insertedId: 'u1', modifiedCount: 1, user: { ...user, phone: '+44 113 496 0001' } }),
+    });
+    renderWithProviders(<MyProfile user={user} />);
+    const form = screen.getByRole('region', { name: 'Update Profile' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Update' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(profileFormMessages.unchanged);
+    expect(fetch).not.toHaveBeenCalled();
+    const phone = within(form).getByLabelText('Phone');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+44 113 496 0001');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({ phone: '+44 113 496 0001' });
+    await vi.waitFor(() => expect(phone).toHaveValue('+44 113 496 0001'));
+  });
+
   it('asks for at least one field when all are empty, and sends nothing', async () => {
     const fetch = stubApi({});
-    renderWithProviders(<MyProfile user={user} />);
+    const blank = {
+      ...user,
+      phone: null,
+      company: null,
+      vatNumber: null,
+      shippingAddress: null,
+      displayName: '',
+    };
+    renderWithProviders(<MyProfile user={blank} />);
     const form = screen.getByRole('region', { name: 'Update Profile' });
     await userEvent.type(within(form).getByLabelText('Location'), '   ');
     await userEvent.click(within(form).getByRole('button', { name: 'Update' }));
@@ -77,7 +117,9 @@ describe('MyProfile buyer details', () => {
       'PUT /api/profile/ada%40example.com': () =>
         json({ insertedId: 'u1', modifiedCount: 1, user }),
     });
-    renderWithProviders(<MyProfile user={{ ...user, company: null, shippingAddress: null }} />);
+    renderWithProviders(
+      <MyProfile user={{ ...user, company: null, vatNumber: null, shippingAddress: null }} />,
+    );
     const form = screen.getByRole('region', { name: 'Update Profile' });
     await userEvent.type(within(form).getByLabelText('Company'), 'Acme Cases Ltd');
     await userEvent.type(within(form).getByLabelText('VAT number'), 'gb 123 4567 89');

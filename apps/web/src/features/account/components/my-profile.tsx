@@ -1,6 +1,7 @@
 import {
   buyerDetailLabels,
   messages,
+  profileFormMessages,
   profileUpdateSchema,
   type ProfileUpdate,
   type User,
@@ -35,6 +36,13 @@ const profileFormSchema = z
     Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')),
   )
   .pipe(profileUpdateSchema);
+
+/** What the Update form starts with: the profile as it is (issue 22, defect 25). */
+function currentValues(user: User): FormValues {
+  return Object.fromEntries(
+    Object.keys(empty).map((name) => [name, user[name as keyof FormValues] ?? '']),
+  ) as FormValues;
+}
 
 function CurrentProfile({ user }: { user: User }) {
   const rows: [string, string | null][] = [
@@ -92,20 +100,33 @@ function CurrentProfile({ user }: { user: User }) {
 /** My Profile: what we know of the user, and a form that sends only the fields filled in. */
 export function MyProfile({ user }: { user: User }) {
   const update = useUpdateProfile(user.email);
+  const current = currentValues(user);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     showFieldErrors,
     formState: { errors },
-  } = useZodForm(profileFormSchema, { defaultValues: empty, mode: 'onSubmit' });
+  } = useZodForm(profileFormSchema, { defaultValues: current, mode: 'onSubmit' });
 
   const onSubmit = handleSubmit(async (filled) => {
+    // Only what the user changed is sent, as when the form started empty.
+    const changed = Object.fromEntries(
+      Object.entries(filled).filter(
+        ([name, value]) => value !== (current[name as keyof FormValues] || undefined),
+      ),
+    );
+    if (Object.keys(changed).length === 0) {
+      setError('root', { message: profileFormMessages.unchanged });
+      return;
+    }
     try {
-      const result = await update.mutateAsync(filled);
+      const result = await update.mutateAsync(changed);
       if (result.insertedId) {
         toast.success(messages.profileUpdated);
-        reset(empty);
+        // The form shows the profile as it is now.
+        reset(currentValues(result.user));
       }
     } catch (error) {
       // The app's error toast says what went wrong; the fields it names say it under them too.

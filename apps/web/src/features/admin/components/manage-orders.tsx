@@ -140,7 +140,7 @@ export function ManageOrders() {
                       <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
                       <Link
                         to={paths.dashboard.order.to(order._id)}
-                        className="link link-primary block text-sm"
+                        className="link link-primary block py-0.5 text-sm"
                         aria-label={orderPageMessages.detailsLabel(what)}
                       >
                         {orderPageMessages.details}

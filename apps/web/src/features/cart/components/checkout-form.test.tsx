@@ -3,6 +3,8 @@ import {
   billingLabels,
   billingMessages,
   cartMessages,
+  checkoutHelpMessages,
+  orderHoldMessages,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LIST_STORAGE_KEY,
   orderLimitMessages,
@@ -59,6 +61,8 @@ const posted = (fetch: ReturnType<typeof stubApi>) =>
   (fetch.mock.calls as unknown as Call[]).filter(([, init]) => init?.method === 'POST');
 
 beforeEach(() => {
+  // The checkout keeps a draft and the last order placed in session storage: each test starts clean.
+  sessionStorage.clear();
   localStorage.clear();
   localStorage.setItem(ORDER_LIST_STORAGE_KEY, JSON.stringify(listed));
 });
@@ -352,6 +356,98 @@ describe('CheckoutForm', () => {
       await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
       expect(await screen.findByText(billingMessages.vatNumberInvalid)).toBeInTheDocument();
       expect(posted(fetch)).toHaveLength(0);
+    });
+  });
+
+  describe('issue 22', () => {
+    it('says archived products are no longer sold, not that quantities need fixing', async () => {
+      stubApi({ 'GET /api/products': () => json([cases]) });
+      renderCheckout();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        checkoutHelpMessages.checkoutUnavailable,
+      );
+      expect(screen.queryByText(cartMessages.checkoutFix)).toBeNull();
+    });
+
+    it('points to the order just placed when Back returns to an emptied checkout', async () => {
+      const order = makeOrder({ _id: 'o-22', orderPName: 'ForgeLine M3 + 1 more' });
+      stubApi({
+        'GET /api/products': () => json([cases, psu]),
+        'POST /api/orders': () => json({ insertedId: 'o-22', order }, 201),
+        'GET /api/orders/o-22': () => json(order),
+      });
+      const { unmount } = renderCheckout();
+      await userEvent.click(await screen.findByRole('button', { name: cartMessages.placeOrder }));
+      expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+      unmount();
+
+      renderCheckout();
+      const notice = await screen.findByText(
+        checkoutHelpMessages.placedPending('ForgeLine M3 + 1 more'),
+        { exact: false },
+      );
+      const box = notice.closest('[role="status"]') as HTMLElement;
+      expect(within(box).getByRole('link', { name: checkoutHelpMessages.payIt })).toHaveAttribute(
+        'href',
+        '/dashboard/payment/o-22',
+      );
+      expect(within(box).getByRole('link', { name: checkoutHelpMessages.viewIt })).toHaveAttribute(
+        'href',
+        '/dashboard/orders/o-22',
+      );
+      expect(screen.getByText(cartMessages.checkoutEmpty)).toBeInTheDocument();
+    });
+
+    it('shows the unpaid-order limit above Place order, focused, with the way to those orders', async () => {
+      stubApi({
+        'GET /api/products': () => json([cases, psu]),
+        'POST /api/orders': () =>
+          apiError(409, 'too_many_unpaid_orders', orderHoldMessages.tooManyUnpaidOrders(5)),
+      });
+      renderCheckout();
+      const place = await screen.findByRole('button', { name: cartMessages.placeOrder });
+      await userEvent.click(place);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(orderHoldMessages.tooManyUnpaidOrders(5));
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(
+        within(alert).getByRole('link', { name: checkoutHelpMessages.seeUnpaidOrders }),
+      ).toHaveAttribute('href', '/dashboard');
+      // Before the button in the page's order, where the buyer looks.
+      expect(alert.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('keeps what was typed across a remount (a sign-in in between), and forgets it once placed', async () => {
+      const order = makeOrder({ _id: 'o-23' });
+      stubApi({
+        'GET /api/products': () => json([cases, psu]),
+        'POST /api/orders': () => json({ insertedId: 'o-23', order }, 201),
+        'GET /api/orders/o-23': () => json(order),
+      });
+      const first = renderCheckout();
+      const po = await screen.findByLabelText(cartMessages.poNumber);
+      await userEvent.type(po, 'PO-4711');
+      const address = screen.getByLabelText('Address');
+      await userEvent.clear(address);
+      await userEvent.type(address, 'Nordic Systems GmbH{Enter}Hafenstrasse 12');
+      first.unmount();
+
+      renderCheckout();
+      expect(await screen.findByLabelText(cartMessages.poNumber)).toHaveValue('PO-4711');
+      expect(screen.getByLabelText('Address')).toHaveValue('Nordic Systems GmbH\nHafenstrasse 12');
+      await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+      expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+      expect(sessionStorage.getItem(`form-draft:checkout:${customer.email}`)).toBeNull();
+    });
+
+    it("never gives one user's draft to another", async () => {
+      sessionStorage.setItem(
+        'form-draft:checkout:someone@example.com',
+        JSON.stringify({ poNumber: 'THEIRS' }),
+      );
+      stubApi({ 'GET /api/products': () => json([cases, psu]) });
+      renderCheckout();
+      expect(await screen.findByLabelText(cartMessages.poNumber)).toHaveValue('');
     });
   });
 });

@@ -1,5 +1,6 @@
 import {
   cartMessages,
+  checkoutHelpMessages,
   formatPrice,
   ordersCreateSchema,
   type OrderListLine,
@@ -7,8 +8,9 @@ import {
   type User,
 } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
@@ -33,12 +35,34 @@ import {
   billingOf,
   requireBillingAddress,
 } from './billing-details-fields';
+import { clearFormDraft, useFormDraft } from '../../../lib/use-form-draft';
+import { lastPlacedOrder, rememberPlacedOrder } from '../last-placed-order';
+import { PlacedOrderNotice } from './placed-order-notice';
 
 const checkoutSchema = ordersCreateSchema
   .pick({ phone: true, address: true, poNumber: true })
   .extend(billingFormSchema.shape)
   .superRefine(requireBillingAddress);
 type FormInput = z.input<typeof checkoutSchema>;
+
+/**
+ * The checkout's fields kept in the tab's draft (defect 19: a sign-in in the middle keeps what
+ * was typed). Fields added to the checkout form join by being listed here.
+ */
+const DRAFT_FIELDS = [
+  'phone',
+  'address',
+  'poNumber',
+  'billingCompany',
+  'billingVatNumber',
+  'billingAddress',
+] as const;
+
+/** The draft key of a user's checkout. */
+export const checkoutDraftKey = (email: string) => `checkout:${email}`;
+
+/** The refusals of the unpaid-order limits: shown with the way to those orders (defect 12). */
+const UNPAID_LIMIT_CODES = new Set(['too_many_unpaid_orders', 'unpaid_value_exceeded']);
 
 /** `lines.2.quantity` or `lines.2.productId`: the index of the line the server refused. */
 const LINE_FIELD = /^lines\.(\d+)\.(?:quantity|productId)$/;
@@ -80,29 +104,39 @@ export function CheckoutForm({ customer, prefill }: CheckoutFormProps) {
   const lines = useOrderList();
   // The prices and stock the order will be placed at: read again, not taken from the list page.
   const products = useQuery({ ...productsQuery(), refetchOnMount: 'always' });
+  // The order placed last in this tab (Back from its payment page comes here): pointed to, so
+  // that it is paid or looked at rather than placed again.
+  const [placedId] = useState(() => lastPlacedOrder(customer.email));
+  const placed = placedId && <PlacedOrderNotice orderId={placedId} />;
 
   if (lines.length === 0) {
     return (
-      <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
-        <p>{cartMessages.checkoutEmpty}</p>
-        <Link to={paths.products.to()} className="btn btn-primary">
-          {cartMessages.browse}
-        </Link>
+      <div className="space-y-4">
+        {placed}
+        <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
+          <p>{cartMessages.checkoutEmpty}</p>
+          <Link to={paths.products.to()} className="btn btn-primary">
+            {cartMessages.browse}
+          </Link>
+        </div>
       </div>
     );
   }
   return (
-    <QueryState query={products} what="the products">
-      {(catalog) => (
-        <CheckoutDetails
-          lines={lines}
-          priced={priceOrderList(lines, catalog)}
-          catalog={catalog}
-          customer={customer}
-          prefill={prefill}
-        />
-      )}
-    </QueryState>
+    <div className="space-y-4">
+      {placed}
+      <QueryState query={products} what="the products">
+        {(catalog) => (
+          <CheckoutDetails
+            lines={lines}
+            priced={priceOrderList(lines, catalog)}
+            catalog={catalog}
+            customer={customer}
+            prefill={prefill}
+          />
+        )}
+      </QueryState>
+    </div>
   );
 }
 
@@ -116,6 +150,9 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   const navigate = useNavigate();
   const place = usePlaceOrder();
   const [refusal, setRefusal] = useState<string[]>([]);
+  // The refusal was one of the unpaid-order limits: the alert offers the way to those orders.
+  const [unpaidLimit, setUnpaidLimit] = useState(false);
+  const refusalAlert = useRef<HTMLDivElement>(null);
   const [refusedLines, setRefusedLines] = useState<Record<string, string>>({});
   // The shop wants the buyer's email confirmed first: its message, with the mail offered again.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
@@ -130,6 +167,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   const {
     register,
     control,
+    setValue,
     handleSubmit,
     showFieldErrors,
     formState: { errors },
@@ -140,6 +178,18 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
     values: defaults,
     resetOptions: { keepDirtyValues: true },
   });
+  const draftKey = checkoutDraftKey(customer.email);
+  useFormDraft(draftKey, { control, setValue }, DRAFT_FIELDS);
+  // A refusal is shown where the buyer looks: scrolled into view and focused, so it is read out.
+  useEffect(() => {
+    const alert = refusalAlert.current;
+    if (refusal.length === 0 || !alert) return;
+    alert.focus({ preventScroll: true });
+    // jsdom has no scrollIntoView.
+    if (typeof alert.scrollIntoView === 'function') {
+      alert.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }
+  }, [refusal]);
   const sent = lines.map(({ productId, quantity }) => ({ productId, quantity }));
   // One key per filled checkout: the same lines and details sent again are the same order.
   const orderKey = useOrderKey({ lines: sent, ...useWatch({ control }) }, null);
@@ -147,6 +197,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal([]);
+    setUnpaidLimit(false);
     setRefusedLines({});
     setUnconfirmed(null);
     try {
@@ -158,9 +209,12 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
         ...billingOf(values),
         idempotencyKey: orderKey,
       });
-      // Straight on to paying for it; only what was ordered leaves the list.
+      // Straight on to paying for it; only what was ordered leaves the list, and what was typed
+      // is done with. Back from the payment page finds the order pointed to.
+      rememberPlacedOrder(customer.email, insertedId);
       await navigate(paths.dashboard.payment.to(insertedId));
       removeFromOrderList(sent.map((line) => line.productId));
+      clearFormDraft(draftKey);
     } catch (error) {
       if (isEmailNotConfirmed(error)) {
         setUnconfirmed(error.message);
@@ -171,7 +225,14 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
       setRefusedLines(byProduct);
       const onFields = showFieldErrors(error);
       if (summary.length > 0) setRefusal(summary);
-      else if (!onFields) setRefusal([errorMessage(error, cartMessages.placeFailed)]);
+      else if (!onFields) {
+        const message = errorMessage(error, cartMessages.placeFailed);
+        setRefusal([message]);
+        if (error instanceof ApiRequestError && UNPAID_LIMIT_CODES.has(error.code)) {
+          setUnpaidLimit(true);
+          toast.error(message, { id: 'unpaid-limit' });
+        }
+      }
     }
   });
 
@@ -211,10 +272,12 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
           </p>
           {priced.blocked && (
             <p role="alert" className="alert alert-warning">
-              {cartMessages.checkoutFix}
+              {priced.blocked === 'unavailable'
+                ? checkoutHelpMessages.checkoutUnavailable
+                : cartMessages.checkoutFix}
             </p>
           )}
-          <Link to={paths.orderList.to()} className="link self-start">
+          <Link to={paths.orderList.to()} className="link inline-block self-start py-0.5">
             {cartMessages.backToList}
           </Link>
         </div>
@@ -246,18 +309,32 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
             sameAsShipping={sameAsShipping}
             fromProfile={Boolean(customer.company ?? customer.vatNumber)}
           />
+          {/* Above Place order, where the buyer looks (a refusal below it was cut off at the
+              bottom of the window). */}
+          {refusal.length > 0 && (
+            <div
+              ref={refusalAlert}
+              role="alert"
+              tabIndex={-1}
+              className="alert alert-error alert-soft mt-2"
+            >
+              <div className="space-y-2">
+                <ul>
+                  {refusal.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
+                {unpaidLimit && (
+                  <Link to={paths.dashboard.root.to()} className="link inline-block font-semibold">
+                    {checkoutHelpMessages.seeUnpaidOrders}
+                  </Link>
+                )}
+              </div>
+            </div>
+          )}
           <SubmitButton pending={place.isPending} disabled={priced.blocked !== null}>
             {cartMessages.placeOrder}
           </SubmitButton>
-          {refusal.length > 0 && (
-            <div role="alert" className="alert alert-error alert-soft mt-4">
-              <ul>
-                {refusal.map((text) => (
-                  <li key={text}>{text}</li>
-                ))}
-              </ul>
-            </div>
-          )}
           {unconfirmed && (
             <ConfirmEmailNotice
               message={unconfirmed}

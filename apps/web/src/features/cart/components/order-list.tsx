@@ -1,7 +1,7 @@
-import { b2bMessages, cartMessages, formatPrice } from '@shop/shared';
+import { b2bMessages, cartMessages, checkoutHelpMessages, formatPrice } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { focusHeading } from '../../../lib/use-focus-heading';
@@ -11,6 +11,7 @@ import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedLine } from '../priced-lines';
 import { parseQuantity } from '../quantity-rules';
 import { paths } from '../../../config/paths';
+import type { OrderListPageState } from './put-back-button';
 
 const COLUMNS = ['Product', 'Quantity', 'Unit price', 'Line total', 'Action'] as const;
 
@@ -28,6 +29,8 @@ export function OrderList() {
   const [removed, setRemoved] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const reasonId = useId();
+  // Products of a cancelled order were just put back: what could not be is said here.
+  const putBack = (useLocation().state as OrderListPageState | null)?.putBack;
 
   const edit = (productId: string, text: string) => {
     const { quantity } = parseQuantity(text);
@@ -56,6 +59,20 @@ export function OrderList() {
       <p role="status" className="sr-only">
         {removed}
       </p>
+      {putBack && (putBack.skipped.length > 0 || putBack.added === 0) && (
+        <div role="status" className="alert alert-warning flex-col items-start">
+          <p className="font-semibold">
+            {putBack.added === 0
+              ? checkoutHelpMessages.putBackNone
+              : checkoutHelpMessages.putBackSkippedHeading}
+          </p>
+          <ul className="list-disc pl-5">
+            {putBack.skipped.map(({ name, why }) => (
+              <li key={name}>{checkoutHelpMessages.putBackSkipped(name, why)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {lines.length === 0 ? (
         <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
           <p>{cartMessages.empty}</p>

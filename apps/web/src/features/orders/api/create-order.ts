@@ -5,7 +5,9 @@ import { callApi } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api/product-keys';
 import { orderKeys } from './order-keys';
 
-export type NewOrder = Pick<OrderCreate, 'orderProduct' | 'phone' | 'address' | 'orderQty'>;
+export type NewOrder = Pick<OrderCreate, 'orderProduct' | 'phone' | 'address' | 'orderQty'> & {
+  poNumber?: string;
+};
 
 /**
  * `POST /order`: the server prices the order and reserves the stock. With an idempotency key,

@@ -142,7 +142,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
         <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
         <Link
           to={paths.dashboard.order.to(order._id)}
-          className="link link-primary block text-sm font-normal"
+          className="link link-primary block py-0.5 text-sm font-normal"
           aria-label={orderPageMessages.detailsLabel(order.orderPName)}
         >
           {orderPageMessages.details}

@@ -28,7 +28,12 @@ import { useSendConfirmationMail } from '../../account/api/send-confirmation-mai
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
 
-const orderFormSchema = orderCreateSchema.pick({ phone: true, address: true, orderQty: true });
+const orderFormSchema = orderCreateSchema.pick({
+  phone: true,
+  address: true,
+  orderQty: true,
+  poNumber: true,
+});
 type FormInput = z.input<typeof orderFormSchema>;
 
 const quantitySchema = orderCreateSchema.shape.orderQty;
@@ -65,10 +70,18 @@ interface OrderFormProps {
    * the page); returns why it could not, or null. Without it the form has no such button.
    */
   addToOrderList?: ((quantity: number) => string | null) | undefined;
+  /** The quantity typed on the product page before 'Order Now' (issue 22); the minimum without. */
+  quantity?: number | undefined;
 }
 
 /** Order Details: who orders (read-only), where it goes and how many pieces. */
-export function OrderForm({ product, customer, prefill, addToOrderList }: OrderFormProps) {
+export function OrderForm({
+  product,
+  customer,
+  prefill,
+  addToOrderList,
+  quantity: startQuantity,
+}: OrderFormProps) {
   const create = useCreateOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
   // Why the server refused the order when no field says it (the product is gone, the network).
@@ -83,7 +96,8 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
   const defaults: FormInput = {
     phone: prefill?.phone ?? '',
     address: prefill?.address ?? '',
-    orderQty: String(product.minquantity),
+    orderQty: String(startQuantity ?? product.minquantity),
+    poNumber: '',
   };
   const {
     register,
@@ -114,9 +128,11 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
     setRefusal(null);
     setUnconfirmed(null);
     try {
+      const { poNumber, ...rest } = values;
       const { order } = await create.mutateAsync({
         orderProduct: product._id,
-        ...values,
+        ...rest,
+        ...(poNumber && { poNumber }),
         idempotencyKey: orderKey,
       });
       toast.success(messages.orderSuccess, { duration: ORDER_SUCCESS_CLOSE_MS });
@@ -162,6 +178,13 @@ export function OrderForm({ product, customer, prefill, addToOrderList }: OrderF
         {!rangeProblem && quantity !== undefined && quantity > 0 && (
           <OrderPrice product={product} quantity={quantity} />
         )}
+        {/* As on the checkout: the buyer's purchase-order number, on the order and its invoice. */}
+        <TextField
+          label={cartMessages.poNumber}
+          autoComplete="off"
+          error={errors.poNumber?.message}
+          {...register('poNumber')}
+        />
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
           Order
         </SubmitButton>

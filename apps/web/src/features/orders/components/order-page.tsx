@@ -45,10 +45,13 @@ export function OrderPage({
   orderId,
   viewer,
   adminActions,
+  putBack,
 }: {
   orderId: string;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
+  /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
+  putBack?: ((order: Order) => ReactNode) | undefined;
 }) {
   const order = useOrder(orderId);
   return (
@@ -57,7 +60,14 @@ export function OrderPage({
         {order.data ? text.numberTitle(order.data.orderNumber) : text.title(orderId)}
       </h1>
       <QueryState query={order} what="the order">
-        {(current) => <OrderDetails order={current} viewer={viewer} adminActions={adminActions} />}
+        {(current) => (
+          <OrderDetails
+            order={current}
+            viewer={viewer}
+            adminActions={adminActions}
+            putBack={putBack}
+          />
+        )}
       </QueryState>
     </section>
   );
@@ -67,10 +77,13 @@ function OrderDetails({
   order,
   viewer,
   adminActions,
+  putBack,
 }: {
   order: Order;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
+  /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
+  putBack?: ((order: Order) => ReactNode) | undefined;
 }) {
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
@@ -112,6 +125,11 @@ function OrderDetails({
           {order.paid ? text.cancelledRefund : text.cancelledUnpaid}
         </p>
       )}
+      {/* Its owner may order the same again: the products go back into the order list. */}
+      {order.orderStatus === 'cancelled' &&
+        !order.paid &&
+        order.userEmail === viewer.email &&
+        putBack?.(order)}
 
       <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card title="Order" id="order-facts">

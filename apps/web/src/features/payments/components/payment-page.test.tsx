@@ -1,4 +1,4 @@
-import { cutOrderId, messages, orderPageMessages } from '@shop/shared';
+import { cutOrderId, messages, orderHoldMessages, orderPageMessages } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,35 @@ describe('PaymentPage', () => {
     expect(await screen.findByText('Total: $480')).toBeInTheDocument();
     expect(screen.queryByText(/Please Pay:/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
+  it('turns cancelled when the hold ends on screen: no card form, why, and the way to order again', async () => {
+    const soon = makeOrder({
+      orderPrice: 480,
+      expiresAt: new Date(Date.now() + 1_500).toISOString(),
+    });
+    stubApi({
+      [`GET /api/orders/${soon._id}`]: () => json(soon),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
+      'POST /api/create-payment-intent': () => json(intent),
+    });
+    renderWithProviders(
+      <PaymentPage
+        orderId={soon._id}
+        customerName="Ada Customer"
+        putBack={() => <button type="button">Put back</button>}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    expect(screen.getByText('Please Pay: $480')).toBeInTheDocument();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent(orderHoldMessages.orderCancelled);
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.getByText('Total: $480')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Put back' })).toBeInTheDocument();
   });
 
   it('says what is paid for and keeps Pay disabled until the client secret arrives', async () => {

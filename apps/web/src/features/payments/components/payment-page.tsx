@@ -8,11 +8,12 @@ import {
   paymentLineText,
   type Order,
 } from '@shop/shared';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { PAGE_HEADING_ATTRIBUTE, useFocusHeading } from '../../../lib/use-focus-heading';
-import { useOrder } from '../../orders/api/get-order';
+import { orderQuery, useOrder } from '../../orders/api/get-order';
 import { usePayOrder } from '../../orders/api/pay-order';
 import { Checkout } from './checkout';
 import { paths } from '../../../config/paths';
@@ -20,13 +21,36 @@ import { paths } from '../../../config/paths';
 interface PaymentPageProps {
   orderId: string;
   customerName: string;
+  /**
+   * The way to put a cancelled order's products back into the order list (the cart feature's
+   * PutBackButton, given by the page).
+   */
+  putBack?: ((order: Order) => ReactNode) | undefined;
+}
+
+/** setTimeout's longest wait; a later end is checked again when it is reached. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Whether the order's hold has ended: true from the moment `expiresAt` passes, while the page
+ * is open (the card form must not stay on screen for an order the server no longer takes).
+ */
+export function useHoldEnded(expiresAt: string | null): boolean {
+  const end = expiresAt === null ? Number.NaN : Date.parse(expiresAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (Number.isNaN(end) || now >= end) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(end - now + 50, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [end, now]);
+  return end <= now;
 }
 
 /**
  * The payment page: what is paid for beside the card form; once paid (just now, or opened
  * later), only the paid state with its transaction id.
  */
-export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
+export function PaymentPage({ orderId, customerName, putBack }: PaymentPageProps) {
   const order = useOrder(orderId);
   const payOrder = usePayOrder(orderId);
   const [paidWith, setPaidWith] = useState<string | null>(null);
@@ -50,24 +74,12 @@ export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
           paidWith || current.paid ? (
             <PaymentCompleted order={current} transactionId={paidWith ?? current.transactionId} />
           ) : (
-            <div className="grid items-start gap-6 md:grid-cols-2">
-              <OrderSummary order={current} customerName={customerName} />
-              <section
-                aria-labelledby="card-payment"
-                className="card bg-base-100 border-base-300 border"
-              >
-                <div className="card-body">
-                  <h2 id="card-payment" className="card-title">
-                    Card payment
-                  </h2>
-                  {current.paymentStatus === 'cancelled' ? (
-                    <Cancelled />
-                  ) : (
-                    <Checkout orderId={current._id} onPaid={recordPayment} />
-                  )}
-                </div>
-              </section>
-            </div>
+            <Unpaid
+              order={current}
+              customerName={customerName}
+              onPaid={recordPayment}
+              putBack={putBack}
+            />
           )
         }
       </QueryState>
@@ -75,7 +87,59 @@ export function PaymentPage({ orderId, customerName }: PaymentPageProps) {
   );
 }
 
-function OrderSummary({ order, customerName }: { order: Order; customerName: string }) {
+/**
+ * An unpaid order: the summary beside the card form while its hold lasts; cancelled (by the
+ * server, or the hold ended while the page was open) the form is gone and the page says why,
+ * with the way to put its products back into the order list (issue 22, defect 5).
+ */
+function Unpaid({
+  order,
+  customerName,
+  onPaid,
+  putBack,
+}: {
+  order: Order;
+  customerName: string;
+  onPaid: (paymentIntentId: string) => Promise<void>;
+  putBack: PaymentPageProps['putBack'];
+}) {
+  const queryClient = useQueryClient();
+  const holdEnded = useHoldEnded(order.expiresAt);
+  const cancelled = order.paymentStatus === 'cancelled' || holdEnded;
+  // The hold ended on screen: the order is read again, so every page shows it cancelled.
+  useEffect(() => {
+    if (holdEnded && order.paymentStatus !== 'cancelled') {
+      void queryClient.invalidateQueries({ queryKey: orderQuery(order._id).queryKey });
+    }
+  }, [holdEnded, order._id, order.paymentStatus, queryClient]);
+  return (
+    <div className="grid items-start gap-6 md:grid-cols-2">
+      <OrderSummary order={order} customerName={customerName} cancelled={cancelled} />
+      <section aria-labelledby="card-payment" className="card bg-base-100 border-base-300 border">
+        <div className="card-body">
+          <h2 id="card-payment" className="card-title">
+            {cancelled ? orderHoldMessages.cancelled : 'Card payment'}
+          </h2>
+          {cancelled ? (
+            <Cancelled order={order} putBack={putBack} />
+          ) : (
+            <Checkout orderId={order._id} onPaid={onPaid} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function OrderSummary({
+  order,
+  customerName,
+  cancelled,
+}: {
+  order: Order;
+  customerName: string;
+  cancelled: boolean;
+}) {
   return (
     <section aria-labelledby="order-summary" className="card bg-base-100 border-base-300 border">
       <div className="card-body gap-3">
@@ -99,10 +163,9 @@ function OrderSummary({ order, customerName }: { order: Order; customerName: str
         </ul>
         {/* A cancelled order cannot be paid: its total is not asked for. */}
         <p className="text-2xl font-bold">
-          {order.paymentStatus === 'cancelled' ? 'Total' : 'Please Pay'}:{' '}
-          {formatPrice(order.orderPrice)}
+          {cancelled ? 'Total' : 'Please Pay'}: {formatPrice(order.orderPrice)}
         </p>
-        {!order.paid && order.expiresAt && formatTimeLeft(order.expiresAt) && (
+        {!cancelled && order.expiresAt && formatTimeLeft(order.expiresAt) && (
           <p className="text-base-content/80 text-sm">
             Pay within {formatTimeLeft(order.expiresAt)}, or the order is cancelled and its stock
             released.
@@ -154,13 +217,14 @@ function PaymentCompleted({
   );
 }
 
-function Cancelled() {
+function Cancelled({ order, putBack }: { order: Order; putBack: PaymentPageProps['putBack'] }) {
   return (
-    <div className="space-y-3">
-      <p role="alert" className="text-xl font-bold">
+    <div className="space-y-4">
+      <p role="alert" className="alert alert-warning text-base font-semibold">
         {orderHoldMessages.orderCancelled}
       </p>
-      <Link to={paths.dashboard.root.to()} className="btn btn-primary">
+      {putBack?.(order)}
+      <Link to={paths.dashboard.root.to()} className="btn btn-ghost">
         {orderPageMessages.backToMyOrder}
       </Link>
     </div>
