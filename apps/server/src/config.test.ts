@@ -133,6 +133,23 @@ describe('config', () => {
     expect(parseConfig({ SELLER_NAME: ' CaseForge Ltd ' }).seller.name).toBe('CaseForge Ltd');
   });
 
+  it('reads the seller from INVOICE_SELLER_*, which win over the older SELLER_* names', () => {
+    const seller = parseConfig({
+      INVOICE_SELLER_NAME: 'CaseForge GmbH',
+      SELLER_NAME: 'Old Name Ltd',
+      INVOICE_SELLER_ADDRESS: 'Hafenstrasse 1; Hamburg',
+      INVOICE_SELLER_VAT_NUMBER: 'DE999999999',
+      INVOICE_SELLER_EMAIL: 'billing@caseforge.example',
+    }).seller;
+    expect(seller).toEqual({
+      name: 'CaseForge GmbH',
+      address: ['Hafenstrasse 1', 'Hamburg'],
+      vatNumber: 'DE999999999',
+      email: 'billing@caseforge.example',
+    });
+    expect(() => parseConfig({ INVOICE_SELLER_EMAIL: 'billing' })).toThrow(/INVOICE_SELLER_EMAIL/);
+  });
+
   it('states no tax on invoices until TAX_RATE_PERCENT and INVOICE_TAX_NOTE say otherwise', () => {
     expect(parseConfig({}).invoiceTax).toEqual({ ratePercent: 0, note: '' });
     expect(

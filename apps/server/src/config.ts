@@ -155,7 +155,14 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
-    /** The seller's facts on invoices; the demo shop's until set. Address lines split by `;`. */
+    /**
+     * The seller's facts on invoices; the demo shop's until set. Address lines split by `;`.
+     * INVOICE_SELLER_* (issue 22's names) win over SELLER_* (the names of issue 13, still read).
+     */
+    INVOICE_SELLER_NAME: optionalString.pipe(z.string().max(200).optional()),
+    INVOICE_SELLER_ADDRESS: optionalString,
+    INVOICE_SELLER_VAT_NUMBER: optionalString.pipe(z.string().max(40).optional()),
+    INVOICE_SELLER_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
     SELLER_NAME: optionalString.pipe(z.string().max(200).optional()),
     SELLER_ADDRESS: optionalString,
     SELLER_VAT_NUMBER: optionalString.pipe(z.string().max(40).optional()),
@@ -409,19 +416,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'CaseForge Shop <no-reply@localhost>' }
       : undefined,
     invoiceTax: { ratePercent: env.TAX_RATE_PERCENT, note: env.INVOICE_TAX_NOTE ?? '' },
-    seller: {
-      ...DEFAULT_SELLER,
-      ...(env.SELLER_NAME ? { name: env.SELLER_NAME } : {}),
-      ...(env.SELLER_ADDRESS
-        ? {
-            address: env.SELLER_ADDRESS.split(';')
-              .map((line) => line.trim())
-              .filter(Boolean),
-          }
-        : {}),
-      ...(env.SELLER_VAT_NUMBER ? { vatNumber: env.SELLER_VAT_NUMBER } : {}),
-      ...(env.SELLER_EMAIL ? { email: env.SELLER_EMAIL } : {}),
-    },
+    seller: sellerOf({
+      name: env.INVOICE_SELLER_NAME ?? env.SELLER_NAME,
+      address: env.INVOICE_SELLER_ADDRESS ?? env.SELLER_ADDRESS,
+      vatNumber: env.INVOICE_SELLER_VAT_NUMBER ?? env.SELLER_VAT_NUMBER,
+      email: env.INVOICE_SELLER_EMAIL ?? env.SELLER_EMAIL,
+    }),
     mailOutbox: {
       intervalMs: env.MAIL_WORKER_INTERVAL_MS,
       retryBaseMs: env.MAIL_RETRY_BASE_MS,
@@ -430,6 +430,30 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       retentionMs: env.MAIL_OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000,
     },
     redisUrl: env.REDIS_URL,
+  };
+}
+
+/** The seller on invoices: the demo shop's facts, each replaced by the one configured. */
+function sellerOf(configured: {
+  name: string | undefined;
+  address: string | undefined;
+  vatNumber: string | undefined;
+  email: string | undefined;
+}): Seller {
+  const { name, address, vatNumber, email } = configured;
+  return {
+    ...DEFAULT_SELLER,
+    ...(name ? { name } : {}),
+    ...(address
+      ? {
+          address: address
+            .split(';')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        }
+      : {}),
+    ...(vatNumber ? { vatNumber } : {}),
+    ...(email ? { email } : {}),
   };
 }
 

@@ -21,10 +21,10 @@ import { freePort, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js'
 const TAXED_SHOP = {
   TAX_RATE_PERCENT: '19',
   INVOICE_TAX_NOTE: 'Reverse charge: VAT to be accounted for by the recipient',
-  SELLER_NAME: 'CaseForge Trading Ltd',
-  SELLER_ADDRESS: '12 Mill Lane; Leeds LS1 4AP; United Kingdom',
-  SELLER_VAT_NUMBER: 'GB123456789',
-  SELLER_EMAIL: 'accounts@caseforge.example',
+  INVOICE_SELLER_NAME: 'CaseForge Trading Ltd',
+  INVOICE_SELLER_ADDRESS: '12 Mill Lane; Leeds LS1 4AP; United Kingdom',
+  INVOICE_SELLER_VAT_NUMBER: 'GB123456789',
+  INVOICE_SELLER_EMAIL: 'accounts@caseforge.example',
 };
 
 const BILLING = {
