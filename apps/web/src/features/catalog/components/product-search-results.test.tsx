@@ -54,7 +54,7 @@ describe('ProductSearchResults', () => {
       [`GET /api/products?q=atx&sort=price&page=2&${LIMIT}`]: () =>
         page(products(DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE), 312),
     });
-    show({ q: 'atx', category: null, sort: 'price', page: 2, view: null });
+    show({ q: 'atx', category: null, specs: {}, sort: 'price', page: 2, view: null });
     expect(await screen.findByText(text.count(25, 48, 312))).toBeInTheDocument();
     expect(text.count(25, 48, 312)).toBe('25–48 of 312 products');
     const nav = screen.getByRole('navigation', { name: text.pagesLabel });
