@@ -11,7 +11,6 @@ export const SPEC_FACETS = [
 ] as const;
 
 export type SpecFacetName = (typeof SPEC_FACETS)[number]['name'];
-export const SPEC_FACET_NAMES = SPEC_FACETS.map((facet) => facet.name);
 
 /** The chosen value of each filtered facet (a facet left out is not filtered). */
 export type SpecFilters = Partial<Record<SpecFacetName, string>>;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { productFacetsApiParams, type ProductSearch } from '../product-search';
-import { productKeys } from './product-keys';
+import { productSearchKeys } from './product-search-keys';
 
 /**
  * The spec filters' values with their counts for a search (issue 22). While the next counts
@@ -9,7 +9,7 @@ import { productKeys } from './product-keys';
  */
 export function useProductFacets(search: ProductSearch) {
   return useQuery({
-    queryKey: productKeys.facets(search),
+    queryKey: productSearchKeys.facets(search),
     queryFn: () => callApi('GET /products/facets', { query: productFacetsApiParams(search) }),
     placeholderData: keepPreviousData,
   });
