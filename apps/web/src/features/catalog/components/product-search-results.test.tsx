@@ -136,6 +136,14 @@ describe('ProductSearchResults', () => {
     expect(screen.getByRole('button', { name: text.clear })).toBeInTheDocument();
   });
 
+  it('says the filters match nothing when a spec filter narrows the words, and clears them', async () => {
+    stubApi({ [`GET /api/products?q=atx&wattage=1200+W&${LIMIT}`]: () => page([], 0) });
+    const onClear = show({ ...NO_SEARCH, q: 'atx', specs: { wattage: '1200 W' } });
+    expect(await screen.findByRole('heading', { name: text.noMatchFilters })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: text.clear }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+
   it('offers the first page when the address asks for a page past the last', async () => {
     stubApi({ [`GET /api/products?q=atx&page=9&${LIMIT}`]: () => page([], 30) });
     show({ ...NO_SEARCH, q: 'atx', page: 9 });
