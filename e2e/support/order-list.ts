@@ -23,7 +23,11 @@ let counter = 0;
  */
 export async function addTestProducts(
   browser: Browser,
-  products: (Omit<TestProduct, '_id' | 'name'> & { category?: ProductCategory; sku?: string })[],
+  products: (Omit<TestProduct, '_id' | 'name'> & {
+    category?: ProductCategory;
+    sku?: string;
+    specs?: { name: string; value: string }[];
+  })[],
   label: string,
 ): Promise<TestProduct[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

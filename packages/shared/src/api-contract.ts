@@ -29,6 +29,8 @@ import {
   adminOrderListQuerySchema,
   adminUserListQuerySchema,
   productListQuerySchema,
+  productFacetsQuerySchema,
+  productFacetsSchema,
 } from './lists/list-queries.js';
 import {
   confirmPaymentSchema,
@@ -119,6 +121,7 @@ export const pdfFileSchema = z.string();
 export const apiContract = {
   // Products and uploads.
   'GET /products': { querystring: productListQuerySchema, response: productListSchema },
+  'GET /products/facets': { querystring: productFacetsQuerySchema, response: productFacetsSchema },
   'GET /products/:id': { params: idParamsSchema, response: productSchema },
   'POST /product': { body: productInputSchema, response: productCreatedSchema },
   'PUT /products/:id': {

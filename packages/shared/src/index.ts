@@ -36,6 +36,7 @@ export * from './common/error-page.js';
 export * from './lists/admin-lists.js';
 export * from './lists/list-params.js';
 export * from './catalog/product-search.js';
+export * from './catalog/spec-facets.js';
 export * from './catalog/search-fold.js';
 export * from './catalog/search-synonyms.js';
 export * from './orders/order-limits.js';

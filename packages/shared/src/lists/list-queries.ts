@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../catalog/categories.js';
+import {
+  SPEC_FACETS,
+  SPEC_FILTER_MAX_LENGTH,
+  specFilterMessages,
+  type SpecFacetName,
+} from '../catalog/spec-facets.js';
 import { MAX_LIST_LIMIT } from '../common/constants.js';
 import { MAX_LIST_PAGE, PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './list-params.js';
 import { numberMessages, wholeNumberInput } from '../common/numbers.js';
@@ -68,15 +74,57 @@ const limitField = z.preprocess(
   ).optional(),
 );
 
-/** `GET /api/products?q=&category=&sort=&page=&limit=`. */
-export const productListQuerySchema = z.object({
+/** A spec filter (`wattage=750 W`): one spec value, trimmed; the 400 names the parameter. */
+const specFilterField = (param: SpecFacetName) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: specFilterMessages.invalid(param) })
+      .trim()
+      .max(SPEC_FILTER_MAX_LENGTH, specFilterMessages.invalid(param))
+      .regex(/^[^\p{Cc}]*$/u, specFilterMessages.invalid(param))
+      .optional(),
+  );
+
+/** The spec filters of `GET /api/products` and `GET /api/products/facets`, one per facet. */
+const specFilterFields = Object.fromEntries(
+  SPEC_FACETS.map(({ name }) => [name, specFilterField(name)]),
+) as Record<SpecFacetName, ReturnType<typeof specFilterField>>;
+
+/** What narrows the catalog: the search, the category and the spec filters. */
+const productFilterFields = {
   q: searchField,
   category: oneOf(PRODUCT_CATEGORIES, listQueryMessages.category),
+  ...specFilterFields,
+};
+
+/** `GET /api/products?q=&category=&wattage=&efficiency=&formFactor=&sort=&page=&limit=`. */
+export const productListQuerySchema = z.object({
+  ...productFilterFields,
   sort: oneOf(PRODUCT_SORTS, listQueryMessages.sort),
   page: pageField,
   limit: limitField,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** `GET /api/products/facets?q=&category=&wattage=&efficiency=&formFactor=`. */
+export const productFacetsQuerySchema = z.object(productFilterFields);
+export type ProductFacetsQuery = z.infer<typeof productFacetsQuerySchema>;
+
+/**
+ * `GET /api/products/facets`: per facet, the values the matching products have and how many
+ * have each, counted with the other facets' filters but not the facet's own.
+ */
+export const productFacetsSchema = z.object({
+  facets: z.array(
+    z.object({
+      name: z.enum(SPEC_FACETS.map((facet) => facet.name) as [SpecFacetName, ...SpecFacetName[]]),
+      label: z.string(),
+      values: z.array(z.object({ value: z.string(), count: z.number().int().min(0) })),
+    }),
+  ),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
 /** `GET /api/orders?q=&status=&page=&limit=` (admins). */
 export const adminOrderListQuerySchema = z.object({

@@ -3,7 +3,10 @@ import {
   foldSearchText,
   PRODUCT_CATEGORIES,
   productSearchText,
+  SPEC_FACETS,
+  specValueKey,
   type ProductCategory,
+  type SpecFilters,
   type ProductSort,
   type ProductSpec,
 } from '@shop/shared';
@@ -98,6 +101,8 @@ export interface ProductSearch {
   /** The search as typed: a product whose SKU it is, in any case, comes first. */
   exact?: string;
   category?: ProductCategory;
+  /** The spec filters (`wattage=750 W`): a product must have each chosen spec value. */
+  specs?: SpecFilters;
   /** Absent: the best matches first (with terms), else catalog order. */
   sort?: ProductSort;
   /** The rows to answer; absent: every match. */
@@ -189,6 +194,20 @@ function inOrder<DB, TB extends keyof DB, O>(
 export type RemoveResult =
   { kind: 'gone' } | { kind: 'deleted' } | { kind: 'archived'; cancelled: OrderRow[] };
 
+/**
+ * Whether a product's `specs` (a JSON array of `{name, value}`) hold the spec `name` with `value`,
+ * both compared trimmed and lower-cased (`specValueKey`). Read with each database's own JSON
+ * function (json_each, jsonb_array_elements) from the stored column: no column of its own to
+ * keep in step, and at most ~10k products, each with a handful of specs.
+ */
+function hasSpec(dialect: Dialect, name: string, value: string): RawBuilder<SqlBool> {
+  const specName = specValueKey(name);
+  const specValue = specValueKey(value);
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`exists (select 1 from json_each(products.specs) as spec where lower(trim(json_extract(spec.value, '$.name'))) = ${specName} and lower(trim(json_extract(spec.value, '$.value'))) = ${specValue})`
+    : sql<SqlBool>`exists (select 1 from jsonb_array_elements(products.specs::jsonb) as spec where lower(trim(spec.value ->> 'name')) = ${specName} and lower(trim(spec.value ->> 'value')) = ${specValue})`;
+}
+
 export function createProductsRepository(db: Kysely<Database>, dialect: Dialect) {
   /**
    * The products of the catalog (never archived ones) that match. A term is found through the
@@ -196,9 +215,13 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
    * pg_trgm index. A term with an alternative too short for trigrams is matched by LIKE on the
    * same text (on SQLite after the index has narrowed the rows, when another term could use it).
    */
-  function matching(search: Pick<ProductSearch, 'terms' | 'category'>): ProductQuery {
+  function matching(search: Pick<ProductSearch, 'terms' | 'category' | 'specs'>): ProductQuery {
     let query: ProductQuery = db.selectFrom('products').where('archived_at', 'is', null);
     if (search.category !== undefined) query = query.where('category', '=', search.category);
+    for (const facet of SPEC_FACETS) {
+      const value = search.specs?.[facet.name];
+      if (value !== undefined) query = query.where(hasSpec(dialect, facet.spec, value));
+    }
     const indexed = dialect === 'sqlite' ? search.terms.filter(indexable) : [];
     if (indexed.length > 0) {
       // Every term must match (AND), each by one of its alternatives (OR).
@@ -284,6 +307,15 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
           : paged(matches),
         count: matching(search).select((eb) => eb.fn.countAll<number | string>().as('total')),
       };
+    },
+
+    /**
+     * The specs of every product the search and category match (spec filters are applied by
+     * the caller, per facet): what `GET /api/products/facets` counts. The same rows, through
+     * the same indexes, as the list's count query; only the `specs` column is read.
+     */
+    specsQuery(search: Pick<ProductSearch, 'terms' | 'category'>) {
+      return matching({ terms: search.terms, category: search.category }).select('products.specs');
     },
 
     /** A product of the catalog: an archived one is only kept for its orders. */

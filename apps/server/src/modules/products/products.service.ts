@@ -11,6 +11,12 @@ import {
   type ProductDeleted,
   type ProductOpenOrders,
   type ProductSpec,
+  SPEC_FACETS,
+  specValueKey,
+  type ProductFacets,
+  type ProductFacetsQuery,
+  type SpecFacetName,
+  type SpecFilters,
 } from '@shop/shared';
 import type { z } from 'zod';
 import { listWindow } from '../../db/list-queries.js';
@@ -86,6 +92,67 @@ function parseJsonArray<T>(text: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
+/** The spec filters a query asks for, by facet. */
+const specFiltersOf = (query: ProductFacetsQuery): SpecFilters =>
+  Object.fromEntries(
+    SPEC_FACETS.flatMap(({ name }) => (query[name] === undefined ? [] : [[name, query[name]]])),
+  );
+
+/** Spec values in a reader's order: `550 W` before `1000 W`. */
+const byValue = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Per facet, the values the products have and how many have each, counted among the products
+ * that pass the OTHER facets' filters (standard faceting: choosing `750 W` still lists the other
+ * wattages). Values are compared as `specValueKey` compares them; each shows as first spelled.
+ * A chosen value no product has stays listed, with 0, so the page can show what is chosen.
+ */
+export function countFacets(specsOfProducts: ProductSpec[][], filters: SpecFilters): ProductFacets {
+  // Each product's value keys per facet (a product counts once per value).
+  const products = specsOfProducts.map((specs) => {
+    const values = new Map<SpecFacetName, Map<string, string>>();
+    for (const facet of SPEC_FACETS) {
+      const own = new Map<string, string>();
+      for (const spec of specs) {
+        if (specValueKey(spec.name) !== specValueKey(facet.spec)) continue;
+        const shown = spec.value.trim();
+        if (shown !== '' && !own.has(specValueKey(shown))) own.set(specValueKey(shown), shown);
+      }
+      values.set(facet.name, own);
+    }
+    return values;
+  });
+  const passes = (product: Map<SpecFacetName, Map<string, string>>, except: SpecFacetName) =>
+    SPEC_FACETS.every(({ name }) => {
+      const chosen = filters[name];
+      return (
+        name === except || chosen === undefined || product.get(name)?.has(specValueKey(chosen))
+      );
+    });
+  return {
+    facets: SPEC_FACETS.map(({ name, label }) => {
+      const counts = new Map<string, { value: string; count: number }>();
+      for (const product of products) {
+        if (!passes(product, name)) continue;
+        for (const [key, value] of product.get(name) ?? []) {
+          const entry = counts.get(key);
+          if (entry) entry.count += 1;
+          else counts.set(key, { value, count: 1 });
+        }
+      }
+      const chosen = filters[name];
+      if (chosen !== undefined && !counts.has(specValueKey(chosen))) {
+        counts.set(specValueKey(chosen), { value: chosen.trim(), count: 0 });
+      }
+      return {
+        name,
+        label,
+        values: [...counts.values()].sort((a, b) => byValue.compare(a.value, b.value)),
+      };
+    }),
+  };
+}
+
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
     /**
@@ -104,6 +171,7 @@ export function createProductsService(products: ProductsRepository, deps: Produc
         terms,
         exact: q,
         category: query.category,
+        specs: specFiltersOf(query),
         sort: query.sort,
         window: listWindow(query),
       });
@@ -115,6 +183,19 @@ export function createProductsService(products: ProductsRepository, deps: Produc
             ? 'text'
             : 'name';
       return { items: rows.map(toProduct), total, ...(match && { match }) };
+    },
+
+    /** `GET /api/products/facets`: the spec filters' values, with counts, for a search. */
+    async facets(query: ProductFacetsQuery): Promise<ProductFacets> {
+      const q = query.q ?? '';
+      const terms = q === '' ? [] : searchTerms(q, await deps.synonyms.pairs());
+      const filters = specFiltersOf(query);
+      if (q !== '' && terms.length === 0) return countFacets([], filters);
+      const rows = await products.specsQuery({ terms, category: query.category }).execute();
+      return countFacets(
+        rows.map((row) => parseJsonArray<ProductSpec>(row.specs)),
+        filters,
+      );
     },
 
     async get(id: string): Promise<Product> {

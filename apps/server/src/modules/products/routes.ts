@@ -33,11 +33,17 @@ export function productRoutes(
         },
       },
       async (request, reply) => {
-        const { q, category, sort, page, limit } = request.query;
+        const { q, category, sort, page, limit, ...specs } = request.query;
         // The whole catalog and the home page's first N are asked for on every visit: kept
         // until the table changes. Anything else is a search, read from the database (through
         // its indexes) every time, so it is never stale and never fills the cache.
-        if (q === undefined && category === undefined && sort === undefined && page === undefined) {
+        if (
+          q === undefined &&
+          category === undefined &&
+          sort === undefined &&
+          page === undefined &&
+          Object.values(specs).every((value) => value === undefined)
+        ) {
           return lists.sendPage(request, reply, String(limit ?? 'all'), () =>
             products.search(request.query),
           );
@@ -46,6 +52,22 @@ export function productRoutes(
         if (match) reply.header(SEARCH_MATCH_HEADER, match);
         return sendCounted(reply, found);
       },
+    );
+
+    app.get(
+      '/products/facets',
+      {
+        // Public like the list, and like it under no limit of its own (a read through indexes).
+        config: { access: 'public' },
+        schema: {
+          operationId: 'listProductFacets',
+          tags: ['products'],
+          summary:
+            "The spec filters of the catalog (wattage, efficiency, form factor): for the products q and category match, each facet's values and how many products have each, counted with the other facets' filters but not its own",
+          ...fromContract('GET /products/facets', 503),
+        },
+      },
+      (request) => products.facets(request.query),
     );
 
     app.get(

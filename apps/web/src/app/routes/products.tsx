@@ -3,6 +3,7 @@ import { PageMeta } from '../../components/layout/page-meta';
 import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { PageHeader } from '../../components/ui/page-header';
 import { ProductSearchForm } from '../../features/catalog/components/product-search-form';
+import { SpecFilterGroup } from '../../features/catalog/components/spec-filter-group';
 import { ProductSearchResults } from '../../features/catalog/components/product-search-results';
 import { useProductSearchParams } from '../../features/catalog/hooks/use-product-search-params';
 import { NO_SEARCH, productSearchHref } from '../../features/catalog/product-search';
@@ -20,7 +21,12 @@ export function ProductsRoute() {
       <PageHeader title={text.pageTitle}>
         <p>{text.intro}</p>
       </PageHeader>
-      <ProductSearchForm search={search} onSearch={setSearch} changedElsewhere={changedElsewhere} />
+      <ProductSearchForm search={search} onSearch={setSearch} changedElsewhere={changedElsewhere}>
+        <SpecFilterGroup
+          search={search}
+          onChange={(specs) => setSearch({ ...search, specs, page: 1 }, 'commit')}
+        />
+      </ProductSearchForm>
       <ProductSearchResults
         search={search}
         onClear={() => setSearch({ ...NO_SEARCH, view: search.view }, 'commit')}

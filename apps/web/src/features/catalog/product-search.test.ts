@@ -1,4 +1,9 @@
-import { DEFAULT_PAGE_SIZE, productListQuerySchema, SEARCH_MAX_LENGTH } from '@shop/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  productListQuerySchema,
+  SEARCH_MAX_LENGTH,
+  SPEC_FILTER_MAX_LENGTH,
+} from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { searchOf } from '../../lib/api-client';
 import {
@@ -6,6 +11,7 @@ import {
   cleanSearchText,
   isFiltered,
   pageCount,
+  productFacetsApiParams,
   productSearchApiParams,
   productSearchHref,
   readProductSearch,
@@ -21,6 +27,7 @@ describe('the search in the address of /products', () => {
     expect(read('q=atx&category=cases&sort=price&page=2')).toEqual({
       q: 'atx',
       category: 'cases',
+      specs: {},
       sort: 'price',
       page: 2,
       view: null,
@@ -53,7 +60,14 @@ describe('the search in the address of /products', () => {
   it('writes only what differs from the plain catalog, always in the same order', () => {
     expect(productSearchHref(NO_SEARCH)).toBe('/products');
     expect(
-      productSearchHref({ q: 'atx', category: 'cases', sort: 'price', page: 2, view: null }),
+      productSearchHref({
+        q: 'atx',
+        category: 'cases',
+        specs: {},
+        sort: 'price',
+        page: 2,
+        view: null,
+      }),
     ).toBe('/products?q=atx&category=cases&sort=price&page=2');
     expect(productSearchHref({ ...NO_SEARCH, page: 1, sort: 'name' })).toBe('/products?sort=name');
     expect(productSearchHref({ ...NO_SEARCH, q: 'a&b "c"' })).toBe('/products?q=a%26b+%22c%22');
@@ -64,6 +78,7 @@ describe('the search in the address of /products', () => {
     const search = {
       q: 'a&b "c" 100%',
       category: 'power-supplies',
+      specs: { wattage: '750 W', formFactor: 'ATX 3.1' },
       sort: '-price',
       page: 3,
       view: 'list',
@@ -71,10 +86,40 @@ describe('the search in the address of /products', () => {
     expect(read(productSearchHref(search).split('?')[1]!)).toEqual(search);
   });
 
+  it('keeps the spec filters in the address, after the category (issue 22)', () => {
+    expect(
+      productSearchHref({
+        ...NO_SEARCH,
+        category: 'power-supplies',
+        specs: { efficiency: '80 PLUS Gold', wattage: '750 W' },
+      }),
+    ).toBe('/products?category=power-supplies&wattage=750+W&efficiency=80+PLUS+Gold');
+    expect(read('wattage=750+W').specs).toEqual({ wattage: '750 W' });
+    // Blank, padded, unknown and too long values: left out or cleaned, never refused.
+    expect(read('wattage=&efficiency=%20%20&colour=red').specs).toEqual({});
+    expect(read('formFactor=%20ATX%20').specs).toEqual({ formFactor: 'ATX' });
+    expect(read(`wattage=${'9'.repeat(SPEC_FILTER_MAX_LENGTH + 1)}`).specs).toEqual({});
+    expect(isFiltered({ ...NO_SEARCH, specs: { wattage: '750 W' } })).toBe(true);
+    expect(isFiltered(NO_SEARCH)).toBe(false);
+    expect(productSearchApiQuery({ ...NO_SEARCH, specs: { wattage: '750 W' } })).toBe(
+      `?wattage=750+W&limit=${DEFAULT_PAGE_SIZE}`,
+    );
+    expect(
+      productFacetsApiParams({ ...NO_SEARCH, q: 'gold', page: 3, specs: { formFactor: 'ATX' } }),
+    ).toEqual({ q: 'gold', category: undefined, formFactor: 'ATX' });
+  });
+
   it('asks the API for pages of DEFAULT_PAGE_SIZE, and for the first page as a lone limit', () => {
     expect(productSearchApiQuery(NO_SEARCH)).toBe(`?limit=${DEFAULT_PAGE_SIZE}`);
     expect(
-      productSearchApiQuery({ q: 'atx', category: 'cases', sort: 'price', page: 2, view: null }),
+      productSearchApiQuery({
+        q: 'atx',
+        category: 'cases',
+        specs: {},
+        sort: 'price',
+        page: 2,
+        view: null,
+      }),
     ).toBe(`?q=atx&category=cases&sort=price&page=2&limit=${DEFAULT_PAGE_SIZE}`);
   });
 

@@ -4,9 +4,12 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   SEARCH_MAX_LENGTH,
+  SPEC_FACETS,
+  SPEC_FILTER_MAX_LENGTH,
   type EndpointQuery,
   type ProductCategory,
   type ProductSort,
+  type SpecFilters,
 } from '@shop/shared';
 import { paths } from '../../config/paths';
 
@@ -20,6 +23,8 @@ export interface ProductSearch {
   /** The search words, trimmed; '' for none. */
   q: string;
   category: ProductCategory | null;
+  /** The spec filters (issue 22): `wattage=750 W`, `efficiency=`, `formFactor=`; {} for none. */
+  specs: SpecFilters;
   /** null: the catalog's own order. */
   sort: ProductSort | null;
   /** From 1. */
@@ -32,7 +37,14 @@ export interface ProductSearch {
 export const PRODUCT_VIEWS = ['list'] as const;
 export type ProductView = (typeof PRODUCT_VIEWS)[number];
 
-export const NO_SEARCH: ProductSearch = { q: '', category: null, sort: null, page: 1, view: null };
+export const NO_SEARCH: ProductSearch = {
+  q: '',
+  category: null,
+  specs: {},
+  sort: null,
+  page: 1,
+  view: null,
+};
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((known) => known === value) ?? null;
@@ -49,6 +61,22 @@ export function cleanSearchText(text: string): string {
     .trim();
 }
 
+/** A spec value from the address: as the search, cleaned; '' (none) past the server's length. */
+function cleanSpecValue(text: string | null): string {
+  const value = (text ?? '').replace(/\p{Cc}/gu, ' ').trim();
+  return value.length > SPEC_FILTER_MAX_LENGTH ? '' : value;
+}
+
+/** The spec filters an address asks for, each facet's chosen value (none when blank). */
+export function readSpecFilters(params: URLSearchParams): SpecFilters {
+  const filters: SpecFilters = {};
+  for (const { name } of SPEC_FACETS) {
+    const value = cleanSpecValue(params.get(name));
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
 /**
  * The search an address asks for. A value the shop does not know (a hand-edited `sort=cheap`,
  * `page=0`) is left out rather than refused: the page shows what the rest of the address asks.
@@ -59,6 +87,7 @@ export function readProductSearch(params: URLSearchParams): ProductSearch {
   return {
     q: cleanSearchText(params.get('q') ?? ''),
     category: oneOf(PRODUCT_CATEGORIES, params.get('category')),
+    specs: readSpecFilters(params),
     sort: oneOf(PRODUCT_SORTS, params.get('sort')),
     page: page >= 1 && page <= MAX_LIST_PAGE ? page : 1,
     view: oneOf(PRODUCT_VIEWS, params.get('view')),
@@ -70,6 +99,10 @@ export function productSearchParams(search: ProductSearch): URLSearchParams {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   if (search.category) params.set('category', search.category);
+  for (const { name } of SPEC_FACETS) {
+    const value = search.specs[name];
+    if (value) params.set(name, value);
+  }
   if (search.sort) params.set('sort', search.sort);
   if (search.page > 1) params.set('page', String(search.page));
   if (search.view) params.set('view', search.view);
@@ -91,15 +124,29 @@ export function productSearchApiParams(search: ProductSearch): EndpointQuery<'GE
   return {
     q: search.q || undefined,
     category: search.category ?? undefined,
+    ...search.specs,
     sort: search.sort ?? undefined,
     page: search.page > 1 ? search.page : undefined,
     limit: DEFAULT_PAGE_SIZE,
   };
 }
 
+/** The API's query for the spec filters' counts (`GET /products/facets`) of a search. */
+export function productFacetsApiParams(
+  search: ProductSearch,
+): EndpointQuery<'GET /products/facets'> {
+  return { q: search.q || undefined, category: search.category ?? undefined, ...search.specs };
+}
+
+/** Whether any spec filter is chosen. */
+export const hasSpecFilters = (search: ProductSearch): boolean =>
+  SPEC_FACETS.some(({ name }) => Boolean(search.specs[name]));
+
 /** Whether the search narrows or reorders the catalog, i.e. whether there is anything to clear. */
 export function isFiltered(search: ProductSearch): boolean {
-  return search.q !== '' || search.category !== null || search.sort !== null;
+  return (
+    search.q !== '' || search.category !== null || search.sort !== null || hasSpecFilters(search)
+  );
 }
 
 /** How many pages `total` matches fill. */

@@ -2,7 +2,7 @@ import { SEARCH_MATCH_HEADER, type Product, type SearchMatch } from '@shop/share
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApiPage, type ListPage } from '../../../lib/api-client';
 import { productSearchApiParams, readProductSearch, type ProductSearch } from '../product-search';
-import { productKeys } from './product-keys';
+import { productSearchKeys } from './product-search-keys';
 
 /** One page of the products a search matches, how many match in all, and how the first did. */
 export async function searchProducts(
@@ -17,7 +17,7 @@ export async function searchProducts(
 
 export function productSearchQuery(search: ProductSearch) {
   return queryOptions({
-    queryKey: productKeys.search(search),
+    queryKey: productSearchKeys.search(search),
     queryFn: () => searchProducts(search),
   });
 }

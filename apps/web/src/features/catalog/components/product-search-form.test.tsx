@@ -57,7 +57,7 @@ describe('ProductSearchForm', () => {
   });
 
   it('shows the search of the address', () => {
-    setup({ q: 'atx', category: 'cases', sort: '-price', page: 3, view: null });
+    setup({ q: 'atx', category: 'cases', specs: {}, sort: '-price', page: 3, view: null });
     expect(screen.getByRole('searchbox')).toHaveValue('atx');
     expect(screen.getByRole('combobox', { name: text.categoryLabel })).toHaveValue('cases');
     expect(screen.getByRole('combobox', { name: text.sortLabel })).toHaveValue('-price');

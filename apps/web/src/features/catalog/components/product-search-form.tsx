@@ -9,7 +9,7 @@ import {
   type ProductCategory,
   type ProductSort,
 } from '@shop/shared';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SearchChange } from '../hooks/use-product-search-params';
 import { cleanSearchText, type ProductSearch } from '../product-search';
 
@@ -19,6 +19,8 @@ interface ProductSearchFormProps {
   onSearch: (next: ProductSearch, how: SearchChange) => void;
   /** Whether the address last changed elsewhere (Back, Clear search): the box then follows it. */
   changedElsewhere: boolean;
+  /** More filters, on a row of their own under the box (the spec filters). */
+  children?: ReactNode;
 }
 
 /**
@@ -26,7 +28,12 @@ interface ProductSearchFormProps {
  * typing pauses (SEARCH_DEBOUNCE_MS), not at every key; Enter, a category or a sort apply at once.
  * Any change starts again from the first page.
  */
-export function ProductSearchForm({ search, onSearch, changedElsewhere }: ProductSearchFormProps) {
+export function ProductSearchForm({
+  search,
+  onSearch,
+  changedElsewhere,
+  children,
+}: ProductSearchFormProps) {
   const id = useId();
   const [typed, setTyped] = useState(search.q);
   const [shownQ, setShownQ] = useState(search.q);
@@ -131,6 +138,7 @@ export function ProductSearchForm({ search, onSearch, changedElsewhere }: Produc
           ))}
         </select>
       </div>
+      {children}
     </form>
   );
 }

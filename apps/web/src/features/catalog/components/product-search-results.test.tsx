@@ -54,7 +54,7 @@ describe('ProductSearchResults', () => {
       [`GET /api/products?q=atx&sort=price&page=2&${LIMIT}`]: () =>
         page(products(DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE), 312),
     });
-    show({ q: 'atx', category: null, sort: 'price', page: 2, view: null });
+    show({ q: 'atx', category: null, specs: {}, sort: 'price', page: 2, view: null });
     expect(await screen.findByText(text.count(25, 48, 312))).toBeInTheDocument();
     expect(text.count(25, 48, 312)).toBe('25–48 of 312 products');
     const nav = screen.getByRole('navigation', { name: text.pagesLabel });
@@ -134,6 +134,14 @@ describe('ProductSearchResults', () => {
     show({ ...NO_SEARCH, category: 'power-supplies' });
     expect(await screen.findByRole('heading', { name: text.noMatchFilters })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: text.clear })).toBeInTheDocument();
+  });
+
+  it('says the filters match nothing when a spec filter narrows the words, and clears them', async () => {
+    stubApi({ [`GET /api/products?q=atx&wattage=1200+W&${LIMIT}`]: () => page([], 0) });
+    const onClear = show({ ...NO_SEARCH, q: 'atx', specs: { wattage: '1200 W' } });
+    expect(await screen.findByRole('heading', { name: text.noMatchFilters })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: text.clear }));
+    expect(onClear).toHaveBeenCalledOnce();
   });
 
   it('offers the first page when the address asks for a page past the last', async () => {

@@ -8,7 +8,13 @@ import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { useProductSearch } from '../api/search-products';
-import { isFiltered, pageCount, productSearchHref, type ProductSearch } from '../product-search';
+import {
+  hasSpecFilters,
+  isFiltered,
+  pageCount,
+  productSearchHref,
+  type ProductSearch,
+} from '../product-search';
 import type { ProductCardProps } from './product-card';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ProductListTable } from './product-list-table';
@@ -38,7 +44,8 @@ export function ProductSearchResults({ search, onClear, addToList }: ProductSear
         const empty =
           total > 0
             ? text.pastLastPage(search.page)
-            : search.q
+            : // With a spec filter too, the words may well match: the filters as a whole did not.
+              search.q && !hasSpecFilters(search)
               ? text.noMatch(search.q)
               : isFiltered(search)
                 ? text.noMatchFilters

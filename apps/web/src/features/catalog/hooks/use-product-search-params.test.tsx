@@ -30,7 +30,14 @@ function setup(start = '/products') {
 describe('useProductSearchParams', () => {
   it('reads the search from the address', () => {
     const { hook } = setup('/products?q=atx&category=cases&page=2');
-    expect(hook().search).toEqual({ q: 'atx', category: 'cases', sort: null, page: 2, view: null });
+    expect(hook().search).toEqual({
+      q: 'atx',
+      category: 'cases',
+      specs: {},
+      sort: null,
+      page: 2,
+      view: null,
+    });
   });
 
   it('gives typing one history entry: Back returns to the search before the typing', async () => {

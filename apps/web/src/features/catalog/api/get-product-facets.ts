@@ -1,0 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { productFacetsApiParams, type ProductSearch } from '../product-search';
+import { productSearchKeys } from './product-search-keys';
+
+/**
+ * The spec filters' values with their counts for a search (issue 22). While the next counts
+ * load, the last ones stay, so the selects do not empty and refill.
+ */
+export function useProductFacets(search: ProductSearch) {
+  return useQuery({
+    queryKey: productSearchKeys.facets(search),
+    queryFn: () => callApi('GET /products/facets', { query: productFacetsApiParams(search) }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,87 @@
+import {
+  SPEC_FACETS,
+  specFilterMessages as text,
+  type ProductFacets,
+  type SpecFacetName,
+  type SpecFilters,
+} from '@shop/shared';
+import { useId } from 'react';
+import { useProductFacets } from '../api/get-product-facets';
+import type { ProductSearch } from '../product-search';
+
+interface SpecFilterGroupProps {
+  /** The search the address holds: the counts are this search's. */
+  search: ProductSearch;
+  /** Another spec filter chosen (or one cleared): the filters as they are now. */
+  onChange: (specs: SpecFilters) => void;
+}
+
+/** One facet's options: its values with counts, the chosen one kept even while counts load. */
+export function facetOptions(
+  facets: ProductFacets | undefined,
+  name: SpecFacetName,
+  chosen: string | undefined,
+): { value: string; label: string }[] {
+  const values = facets?.facets.find((facet) => facet.name === name)?.values ?? [];
+  const options = values.map(({ value, count }) => ({ value, label: text.option(value, count) }));
+  const key = chosen?.toLowerCase();
+  if (chosen && !values.some(({ value }) => value.toLowerCase() === key)) {
+    options.unshift({ value: chosen, label: chosen });
+  }
+  return options;
+}
+
+/**
+ * The products page's spec filters (issue 22): a select per facet (wattage, efficiency, form
+ * factor) listing the values the search's products have, each with how many have it counted
+ * with the other filters. The choice lives in the address (`?wattage=750+W`), like the category.
+ */
+export function SpecFilterGroup({ search, onChange }: SpecFilterGroupProps) {
+  const id = useId();
+  const { data } = useProductFacets(search);
+  return (
+    <fieldset className="col-span-2 min-w-0 md:col-span-3">
+      <legend className="mb-1 text-sm font-medium">{text.groupLabel}</legend>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4">
+        {SPEC_FACETS.map(({ name, label }) => {
+          const chosen = search.specs[name];
+          const options = facetOptions(data, name, chosen);
+          // The value as the select holds it: the facet's own spelling of the chosen value.
+          const selected =
+            options.find((option) => option.value.toLowerCase() === chosen?.toLowerCase())?.value ??
+            '';
+          return (
+            <div key={name} className="min-w-0 last:col-span-2 sm:last:col-span-1">
+              <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm">
+                {label}
+              </label>
+              <select
+                id={`${id}-${name}`}
+                name={name}
+                value={selected}
+                disabled={options.length === 0}
+                onChange={(event) => {
+                  // Every other facet's choice stays; this one is the new value, or none.
+                  const next = SPEC_FACETS.flatMap((facet) => {
+                    const value =
+                      facet.name === name ? event.target.value : search.specs[facet.name];
+                    return value ? [[facet.name, value] as const] : [];
+                  });
+                  onChange(Object.fromEntries(next) as SpecFilters);
+                }}
+                className="select w-full min-w-0"
+              >
+                <option value="">{text.any}</option>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
