@@ -197,7 +197,7 @@ describe('ManageOrders: search, filter, pages and export', () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const [header, first, second] = text.split('\r\n');
     expect(header).toBe(Object.values(adminCsvColumns.orders).join(','));
-    // One row per order line: the line's facts first, then its order's, on each of them.
+    // One row per order line: the order's number and id, the line's facts, then its order's.
     const orderFacts = [
       '1234.5',
       '2026-01-02 03:04:05',
@@ -221,10 +221,14 @@ describe('ManageOrders: search, filter, pages and export', () => {
       '',
     ].join(',');
     expect(first).toBe(
-      [multi._id, '1', '', 'ForgeLine M3', '10', '48', '480', orderFacts].join(','),
+      [multi.orderNumber, multi._id, '1', '', 'ForgeLine M3', '10', '48', '480', orderFacts].join(
+        ',',
+      ),
     );
     expect(second).toBe(
-      [multi._id, '2', '', 'Nova ITX', '4', '188.62', '754.5', orderFacts].join(','),
+      [multi.orderNumber, multi._id, '2', '', 'Nova ITX', '4', '188.62', '754.5', orderFacts].join(
+        ',',
+      ),
     );
     // 101 orders, the first of two lines.
     expect(text.split('\r\n')).toHaveLength(1 + 102 + 1);
