@@ -192,6 +192,8 @@ const envSchema = z
      * 15 in that hour; a loop of orders got 30 a minute before (security report, finding 4).
      */
     MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** The shop's mails of new orders (SHOP_ORDERS_EMAIL) per hour; the rest wait. */
+    SHOP_ORDERS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
     /** Days a sent (or skipped) order mail stays in the outbox before the worker deletes it. */
     MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     REDIS_URL: optionalString.pipe(
@@ -305,6 +307,8 @@ export interface Config {
     maxAttempts: number;
     /** Order mails one address may get per hour (MAIL_PER_RECIPIENT_PER_HOUR). */
     perRecipientPerHour: number;
+    /** The shop's mails of new orders per hour (SHOP_ORDERS_MAIL_PER_HOUR). */
+    shopPerHour: number;
     /** How long sent and skipped rows are kept (MAIL_OUTBOX_RETENTION_DAYS), in ms. */
     retentionMs: number;
   };
@@ -427,6 +431,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       retryBaseMs: env.MAIL_RETRY_BASE_MS,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
       perRecipientPerHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+      shopPerHour: env.SHOP_ORDERS_MAIL_PER_HOUR,
       retentionMs: env.MAIL_OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000,
     },
     redisUrl: env.REDIS_URL,

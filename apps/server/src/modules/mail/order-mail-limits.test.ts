@@ -19,7 +19,7 @@ import {
 import { sampleOrder } from '../../test/order-fixtures.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { createOutboxWorker } from './outbox-worker.js';
-import { createOutboxRepository, enqueueOrderMail } from './outbox.repository.js';
+import { createOutboxRepository, enqueueOrderMail, shopOrderMailRow } from './outbox.repository.js';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -195,6 +195,41 @@ describe.each(testDatabases)('finding 4: order mail to unconfirmed addresses on 
     } finally {
       if (other !== db) await other.close();
     }
+  });
+
+  it("the shop's own mail of new orders has an hourly allowance too: the rest wait, none lost", async () => {
+    // One account placing and deleting orders at its order rate would otherwise fill the inbox
+    // of SHOP_ORDERS_EMAIL; the shop's allowance is its own (SHOP_ORDERS_MAIL_PER_HOUR).
+    const shopEmail = `orders-${newId()}@shop.example`;
+    for (let n = 0; n < 5; n += 1) {
+      await db.kysely
+        .insertInto('mail_outbox')
+        .values(shopOrderMailRow(sampleOrder({ _id: newId() }), shopEmail))
+        .execute();
+    }
+    const worker = createOutboxWorker({
+      outbox: createOutboxRepository(db.kysely, db.dialect),
+      mailer: createMailer(
+        testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+        pino({ level: 'silent' }),
+      ),
+      log: pino({ level: 'silent' }),
+      publicUrl: 'https://shop.example.com',
+      options: { intervalMs: 0, batchSize: 10, perRecipientPerHour: 1, shopPerHour: 3 },
+    });
+    const t0 = new Date();
+    await worker.runOnce(t0);
+    const toShop = () => smtp.received.filter((mail) => mail.to[0] === shopEmail);
+    // No account confirmed the shop's address, and it is not held to a customer's allowance (1).
+    expect(toShop()).toHaveLength(3);
+    const waiting = (await rowsTo(shopEmail)).filter((row) => row.sent_at === null);
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect(row.skipped_at).toBeNull();
+      expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(t0.getTime() + HOUR - 1000);
+    }
+    await worker.runOnce(new Date(t0.getTime() + HOUR + 1000));
+    expect(toShop()).toHaveLength(5);
   });
 
   it.runIf(kind.name === 'postgres')(

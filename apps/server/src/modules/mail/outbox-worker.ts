@@ -36,6 +36,12 @@ export interface OutboxWorkerOptions {
    * until a place opens, across instances.
    */
   perRecipientPerHour: number;
+  /**
+   * The shop's own mails of new orders (SHOP_ORDERS_EMAIL) it may get in any hour
+   * (SHOP_ORDERS_MAIL_PER_HOUR): one account placing and deleting orders at its order rate
+   * cannot fill the shop's inbox; the rest wait, none is dropped.
+   */
+  shopPerHour: number;
   /** How long a sent or skipped row is kept before the worker deletes it. */
   retentionMs: number;
   /** How often (by the passes' clock) a worker deletes old rows, and in batches of how many. */
@@ -55,6 +61,7 @@ export const OUTBOX_DEFAULTS: OutboxWorkerOptions = {
   leaseMs: 10 * 60_000,
   batchSize: 10,
   perRecipientPerHour: 20,
+  shopPerHour: 120,
   retentionMs: 30 * 24 * HOUR_MS,
   purgeEveryMs: 10 * 60_000,
   purgeBatchSize: 500,
@@ -265,9 +272,10 @@ export function createOutboxWorker({
     putOff: Set<string>,
   ): Promise<boolean> {
     // The shop's own address (SHOP_ORDERS_EMAIL) is the operator's: no account to confirm it,
-    // and one mail per order whatever the hour.
-    if (SHOP_MAIL_KINDS.includes(row.kind as OrderMailKind)) return true;
-    if (!confirmed.has(row.recipient.toLowerCase())) {
+    // and an allowance of its own, larger than a customer's.
+    const toShop = SHOP_MAIL_KINDS.includes(row.kind as OrderMailKind);
+    const perHour = toShop ? options.shopPerHour : options.perRecipientPerHour;
+    if (!toShop && !confirmed.has(row.recipient.toLowerCase())) {
       await outbox.markSkipped(row.id, token, UNCONFIRMED_RECIPIENT, now.toISOString());
       log.info({ outboxId: row.id, kind: row.kind }, UNCONFIRMED_RECIPIENT_LOG);
       return false;
@@ -277,7 +285,7 @@ export function createOutboxWorker({
     const admission = await outbox.admit(row, token, {
       now: now.toISOString(),
       since: new Date(now.getTime() - HOUR_MS).toISOString(),
-      max: options.perRecipientPerHour,
+      max: perHour,
     });
     if (admission.kind === 'admitted') return true;
     if (admission.kind === 'full') {
@@ -285,7 +293,7 @@ export function createOutboxWorker({
       await outbox.deferRecipient(row.recipient, token, until);
       putOff.add(row.recipient);
       log.info(
-        { outboxId: row.id, kind: row.kind, until, perHour: options.perRecipientPerHour },
+        { outboxId: row.id, kind: row.kind, until, perHour },
         'order mail waits: its recipient has had the most order mail an hour allows',
       );
     }
