@@ -2,6 +2,7 @@ import { cartMessages, type Product } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useAddToOrderList } from '../hooks/use-add-to-order-list';
 import { parseQuantity, quantityProblem } from '../quantity-rules';
+import { QuantityInput } from './quantity-input';
 
 /**
  * A product card's quantity and 'Add to order list': the quantity starts at the minimum and
@@ -29,22 +30,17 @@ export function AddToOrderList({ product }: { product: Product }) {
           <label htmlFor={id} className="mb-1 block text-sm font-medium">
             Quantity
           </label>
-          <input
+          <QuantityInput
             id={id}
-            type="number"
-            inputMode="numeric"
-            min={product.minquantity}
-            max={product.aqty}
-            step={Math.max(1, product.increment)}
+            product={product}
             value={text}
-            onChange={(event) => {
-              setText(event.target.value);
+            onChange={(value) => {
+              setText(value);
               setRefusal(null);
             }}
-            aria-label={cartMessages.quantityLabel(product.name)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-            className={`input input-sm w-full ${problem ? 'input-error' : ''}`}
+            invalid={Boolean(problem)}
+            describedBy={problem ? errorId : undefined}
+            className="input input-sm w-full"
           />
         </div>
         <button

@@ -10,6 +10,7 @@ import { setOrderListQuantity } from '../order-list-actions';
 import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedLine } from '../priced-lines';
 import { parseQuantity } from '../quantity-rules';
+import { QuantityInput } from './quantity-input';
 import { paths } from '../../../config/paths';
 import type { OrderListPageState } from './put-back-button';
 
@@ -189,19 +190,15 @@ function OrderListRow({ item, onEdit, onRemove }: OrderListRowProps) {
         </Link>
       </RowHeader>
       <Cell label="Quantity">
-        <input
+        <QuantityInput
           id={id}
-          type="number"
-          inputMode="numeric"
-          min={product.minquantity}
-          max={product.aqty}
-          step={Math.max(1, product.increment)}
+          product={product}
+          name={name}
           value={text}
-          onChange={(event) => onEdit(event.target.value)}
-          aria-label={cartMessages.quantityLabel(name)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          className={`input input-sm w-28 ${problem ? 'input-error' : ''}`}
+          onChange={onEdit}
+          invalid={Boolean(problem)}
+          describedBy={problem ? errorId : undefined}
+          className="input input-sm w-28"
         />
         {problem && (
           <p id={errorId} className="text-error mt-1 text-sm">

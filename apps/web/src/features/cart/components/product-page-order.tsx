@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { useAddToOrderList } from '../hooks/use-add-to-order-list';
 import { quantityInOrderList, useOrderList } from '../order-list-store';
 import { parseQuantity, quantityProblem } from '../quantity-rules';
+import { QuantityInput } from './quantity-input';
 
 /** The address of Order Now for a quantity: the minimum needs none (the form starts there). */
 export function orderNowPath(product: Pick<Product, '_id' | 'minquantity'>, quantity: number) {
@@ -70,22 +71,17 @@ export function ProductPageOrder({ product }: { product: Product }) {
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
           Quantity
         </label>
-        <input
+        <QuantityInput
           id={id}
-          type="number"
-          inputMode="numeric"
-          min={product.minquantity}
-          max={product.aqty}
-          step={Math.max(1, product.increment)}
+          product={product}
           value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
+          onChange={(value) => {
+            setTyped(value);
             setRefusal(null);
           }}
-          aria-label={cartMessages.quantityLabel(product.name)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={reason ? reasonId : undefined}
-          className={`input w-full ${problem ? 'input-error' : ''}`}
+          invalid={Boolean(problem)}
+          describedBy={reason ? reasonId : undefined}
+          className="input w-full"
         />
       </div>
       {reason ? (
