@@ -116,7 +116,8 @@ test.describe('accounts', () => {
     await form.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/test-customer');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(messages.profileUpdated)).toBeVisible();
-    await expect(form.getByLabel('Location')).toHaveValue('');
+    // The form goes on showing the saved details (issue 22, review defect 25).
+    await expect(form.getByLabel('Location')).toHaveValue('Chattogram');
 
     await expect(current).toContainText('Chattogram');
     await expect(current).toContainText('BSc in Electrical Engineering');
@@ -125,7 +126,7 @@ test.describe('accounts', () => {
       'href',
       'https://www.linkedin.com/in/test-customer',
     );
-    // The name was left empty, so it was not sent and did not change.
+    // The name was not changed, so it was not sent and stays.
     await expect(current).toContainText(customer.name);
   });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
+  orderStatusWords,
   carrierMessages,
   confirmMessages,
   messages,
@@ -174,7 +175,7 @@ test.describe('stock edits, the delete dialog and shipping', () => {
     await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`/dashboard/orders/${placed._id}`);
     await expect(
-      page.getByRole('heading', { level: 1, name: text.title(placed._id) }),
+      page.getByRole('heading', { level: 1, name: text.numberTitle(placed.orderNumber) }),
     ).toBeVisible();
     const what = `${placed.orderPName} for ${customer.name}`;
     await expect(page.getByRole('button', { name: `Ship Order: ${what}` })).toHaveCount(0);
@@ -245,7 +246,8 @@ test.describe('stock edits, the delete dialog and shipping', () => {
       'href',
       'https://www.dhl.com/en/express/tracking.html?AWB=JD%200146%2F0000%2062',
     );
-    await expect(page.getByText('shipped', { exact: true })).toBeVisible();
+    // The status badge, in the words every page uses (issue 22, defect 13).
+    await expect(page.getByText(orderStatusWords.shipped, { exact: true }).first()).toBeVisible();
     await expectAccessible();
     await screenshot(page, 'admin-order-page-shipped');
 

@@ -14,7 +14,7 @@ export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'orderNu
   return (
     <Link
       to={paths.dashboard.order.to(order._id)}
-      className="link link-primary font-semibold whitespace-nowrap"
+      className="link link-primary inline-block py-1 font-semibold whitespace-nowrap"
       aria-label={orderPageMessages.openOrderLabel(order.orderNumber)}
     >
       {order.orderNumber}
