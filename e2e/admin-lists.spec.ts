@@ -14,7 +14,7 @@ import { expect, test } from './support/fixtures.js';
 let counter = 0;
 function uniqueWord(label: string): string {
   counter += 1;
-  return `${label}${(process.pid % 1296).toString(36)}${Date.now().toString(36).slice(-5)}${counter}`;
+  return `${label}${(process.pid % 4096).toString(16)}${Date.now().toString(16).slice(-6)}${counter}`;
 }
 
 /**

@@ -25,7 +25,7 @@ let productCounter = 0;
 async function addProduct(admin: Page, { aqty, minquantity, price = 10 }: NewProduct) {
   productCounter += 1;
   // Unique in its first characters: the order tables show only a preview of the name.
-  const unique = `${(process.pid % 1296).toString(36)}${Date.now().toString(36).slice(-5)}${productCounter}`;
+  const unique = `${(process.pid % 4096).toString(16)}${Date.now().toString(16).slice(-6)}${productCounter}`;
   const name = `${unique} Issue 12 test case`;
   await admin.goto('/addproduct');
   await admin.getByLabel('Product Name').fill(name);

@@ -108,7 +108,7 @@ let skus = 0;
 /** A SKU no other run or test uses (SKUs are unique in any case). */
 const sku = (kind: string) => {
   skus += 1;
-  return `INV-${kind}-${process.pid}-${Date.now().toString(36)}-${skus}`.toUpperCase();
+  return `INV-${kind}-${process.pid}-${Date.now().toString(16)}-${skus}`.toUpperCase();
 };
 
 const products = (browser: Browser, label: string) =>

@@ -32,7 +32,7 @@ let catalog: { word: string; products: Found[] } | null = null;
 
 async function ourProducts(browser: Browser) {
   if (catalog) return catalog;
-  const word = `zq${process.pid.toString(36)}${Date.now().toString(36)}`;
+  const word = `zq${process.pid.toString(16)}${Date.now().toString(16)}`;
   const products = await addTestProducts(
     browser,
     Array.from({ length: COUNT }, (_, i) => ({
@@ -177,7 +177,7 @@ test.describe('finding products', () => {
     page,
     expectAccessible,
   }) => {
-    const q = `nothing-like-${Date.now().toString(36)}`;
+    const q = `nothing-like-${Date.now().toString(16)}`;
     await page.goto('/products?category=cases');
     await searchBox(page).fill(q);
     await searchBox(page).press('Enter');

@@ -171,7 +171,7 @@ test.describe('search synonyms', () => {
       page,
       expectAccessible,
     }) => {
-      const word = `netz${width}${Date.now().toString(36)}`;
+      const word = `netz${width}${Date.now().toString(16)}`;
       await logInAsAdmin(page);
       await page.goto('/dashboard');
       await page

@@ -15,7 +15,7 @@ let ours: { word: string; names: Record<string, string> } | null = null;
 
 async function ourProducts(browser: Browser) {
   if (ours) return ours;
-  const word = `zs${process.pid.toString(36)}${Date.now().toString(36)}`;
+  const word = `zs${process.pid.toString(16)}${Date.now().toString(16)}`;
   const psu = (wattage: string, efficiency: string) => ({
     price: 60,
     minquantity: 1,

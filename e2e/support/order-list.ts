@@ -39,7 +39,9 @@ export async function addTestProducts(
     const created: TestProduct[] = [];
     for (const product of products) {
       counter += 1;
-      const unique = `${(process.pid % 1296).toString(36)}${Date.now().toString(36).slice(-5)}${counter}`;
+      // Hexadecimal, as in every spec's made-up names: its letters (a-f) cannot spell a word the
+      // search walks type and expect only the demo catalog to hold ('fan', 'psu', 'midtower').
+      const unique = `${(process.pid % 4096).toString(16)}${Date.now().toString(16).slice(-6)}${counter}`;
       const name = `${unique} ${label} ${counter}`;
       const response = await admin.request.post('/api/product', {
         headers: { authorization: `Bearer ${token}` },
