@@ -1,4 +1,10 @@
-import { orderStatusWords, paymentStatusWords, type Order } from '@shop/shared';
+import {
+  approvalStatusWords,
+  orderStatusWords,
+  paymentStatusWords,
+  type ApprovalStatus,
+  type Order,
+} from '@shop/shared';
 
 const TINT: Record<Order['orderStatus'], string> = {
   pending: 'bg-warning/25',
@@ -27,4 +33,16 @@ export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
 /** An order's payment as the same kind of label ("Paid", "Unpaid", "Cancelled"). */
 export function PaymentBadge({ status }: { status: Order['paymentStatus'] }) {
   return <span className={`${LABEL} ${PAYMENT_TINT[status]}`}>{paymentStatusWords[status]}</span>;
+}
+
+const APPROVAL_TINT: Record<ApprovalStatus, string> = {
+  not_required: 'bg-base-200',
+  awaiting_approval: 'bg-warning/25',
+  approved: 'bg-success/20',
+  rejected: 'bg-base-200',
+};
+
+/** A company order's approval (DESIGN.md section 12) as the same kind of label. */
+export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
+  return <span className={`${LABEL} ${APPROVAL_TINT[status]}`}>{approvalStatusWords[status]}</span>;
 }
