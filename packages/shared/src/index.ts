@@ -51,3 +51,4 @@ export * from './accounts/profile-form.js';
 export * from './companies/approval.js';
 export * from './companies/company-messages.js';
 export * from './companies/companies.js';
+export * from './companies/company-web-messages.js';

@@ -205,8 +205,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                     {
                       path: paths.dashboard.manageCompanies.pattern,
                       lazy: async () => ({
-                        Component: (await import('./routes/manage-companies'))
-                          .ManageCompaniesRoute,
+                        Component: (await import('./routes/manage-companies')).ManageCompaniesRoute,
                       }),
                     },
                     {

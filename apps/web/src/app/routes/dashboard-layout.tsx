@@ -17,7 +17,12 @@ interface MenuLink {
   also?: string;
 }
 
-const myOrderLink = { to: paths.dashboard.root.to(), label: 'My Order', end: true, also: ORDER_PAGES };
+const myOrderLink = {
+  to: paths.dashboard.root.to(),
+  label: 'My Order',
+  end: true,
+  also: ORDER_PAGES,
+};
 const companyOrdersLink = {
   to: paths.dashboard.companyOrders.to(),
   label: companyMenuLabels.companyOrders,
@@ -28,7 +33,11 @@ const approvalsLink = {
   label: companyMenuLabels.approvals,
   end: false,
 };
-const companyLink = { to: paths.dashboard.company.to(), label: companyMenuLabels.company, end: false };
+const companyLink = {
+  to: paths.dashboard.company.to(),
+  label: companyMenuLabels.company,
+  end: false,
+};
 const reviewLink = { to: paths.dashboard.review.to(), label: 'My Review', end: false };
 
 /**
@@ -49,7 +58,11 @@ const adminLinks = [
   { to: paths.dashboard.manageProducts.to(), label: 'Manage Product', end: false },
   { to: paths.dashboard.manageOrders.to(), label: 'Manage Order', end: false, also: ORDER_PAGES },
   { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
-  { to: paths.dashboard.manageCompanies.to(), label: companyMenuLabels.manageCompanies, end: false },
+  {
+    to: paths.dashboard.manageCompanies.to(),
+    label: companyMenuLabels.manageCompanies,
+    end: false,
+  },
   { to: paths.dashboard.addProduct.to(), label: 'Add Product', end: false },
   { to: paths.dashboard.reviews.to(), label: 'Manage Reviews', end: false },
   { to: paths.dashboard.searchSynonyms.to(), label: searchSynonymMessages.menuLabel, end: false },
