@@ -233,7 +233,7 @@ function ApprovalNotice({
 }) {
   if (order.approvalStatus === 'awaiting_approval') {
     return (
-      <p role="status" className="alert alert-info alert-soft">
+      <p role="status" className="alert alert-warning">
         {isCompanyAdmin
           ? orderApprovalMessages.awaitingAdmin
           : isPlacer
