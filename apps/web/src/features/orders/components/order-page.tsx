@@ -171,9 +171,6 @@ function OrderDetails({
               <DateTime iso={order.placedAt} />
             </Fact>
             <Fact term={text.poNumber}>{order.poNumber ?? '—'}</Fact>
-            {order.placedBy && (
-              <Fact term={orderApprovalMessages.placedBy}>{order.placedBy.name}</Fact>
-            )}
             {order.invoice && <Fact term={text.invoiceNumber}>{order.invoice.number}</Fact>}
           </dl>
         </Card>
