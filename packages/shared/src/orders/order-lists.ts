@@ -82,7 +82,10 @@ export function lookupIssue(
   );
   if (issue && issue.code !== 'out_of_stock_for_minimum') return issue;
   if (product.aqty < product.minquantity) {
-    return { code: 'out_of_stock', message: stockMessages.notEnoughForMinimum(product.minquantity) };
+    return {
+      code: 'out_of_stock',
+      message: stockMessages.notEnoughForMinimum(product.minquantity),
+    };
   }
   return null;
 }
@@ -94,7 +97,11 @@ export function lookupLine(
   product: z.infer<typeof productSchema> | undefined,
 ): LookupLine {
   if (!product) {
-    return { sku, quantity, error: { code: 'unknown_sku', message: lookupMessages.unknownSku(sku) } };
+    return {
+      sku,
+      quantity,
+      error: { code: 'unknown_sku', message: lookupMessages.unknownSku(sku) },
+    };
   }
   const error = lookupIssue(product, quantity);
   if (error) return { sku, quantity, product, error };
@@ -194,7 +201,10 @@ export const savedOrderListSchema = z.object({
 export type SavedOrderList = z.infer<typeof savedOrderListSchema>;
 
 export const savedOrderListsSchema = z.array(savedOrderListSchema);
-export const orderListCreatedSchema = z.object({ insertedId: z.string(), list: savedOrderListSchema });
+export const orderListCreatedSchema = z.object({
+  insertedId: z.string(),
+  list: savedOrderListSchema,
+});
 export const orderListUpdatedSchema = z.object({
   modifiedCount: z.number(),
   list: savedOrderListSchema,

@@ -50,8 +50,7 @@ export const quickOrderMessages = {
   nothingToCheck: 'Type or paste at least one line: a SKU and a quantity.',
   resultsHeading: 'Checked lines',
   unreadableHeading: 'Lines that could not be read',
-  unreadableRow: (row: number, text: string, reason: string) =>
-    `Line ${row} "${text}": ${reason}`,
+  unreadableRow: (row: number, text: string, reason: string) => `Line ${row} "${text}": ${reason}`,
   notSku: 'this is not a SKU (letters, digits, "-", "_" and ".")',
   notQuantity: `the quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
   notTwoColumns: 'expected a SKU and a quantity',

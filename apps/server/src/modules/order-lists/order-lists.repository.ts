@@ -25,9 +25,9 @@ export function createOrderListsRepository(db: Kysely<Database>) {
   /** The lowest named slot the customer has not used, as the database holds them now. */
   async function freeSlot(userId: string): Promise<number | undefined> {
     const used = new Set(
-      (await db.selectFrom('order_lists').select('slot').where('user_id', '=', userId).execute()).map(
-        (row) => Number(row.slot),
-      ),
+      (
+        await db.selectFrom('order_lists').select('slot').where('user_id', '=', userId).execute()
+      ).map((row) => Number(row.slot)),
     );
     for (let slot = DEFAULT_SLOT + 1; slot < MAX_ORDER_LISTS; slot += 1) {
       if (!used.has(slot)) return slot;
