@@ -13,6 +13,7 @@ export const paths = {
   blogs: { pattern: '/blogs', to: () => '/blogs' },
   portfolio: { pattern: '/portfolio', to: () => '/portfolio' },
   orderList: { pattern: '/order-list', to: () => '/order-list' },
+  quickOrder: { pattern: '/quick-order', to: () => '/quick-order' },
   login: { pattern: '/login', to: () => '/login' },
   register: { pattern: '/register', to: () => '/register' },
   forgotPassword: { pattern: '/forgot-password', to: () => '/forgot-password' },

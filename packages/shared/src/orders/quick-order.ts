@@ -77,6 +77,50 @@ export const quickOrderMessages = {
   checkFailed: 'The lines could not be checked. Please try again.',
 } as const;
 
+/** 'Order again' on the order page (DESIGN.md section 14). */
+export const reorderMessages = {
+  orderAgain: 'Order again',
+  orderAgainLabel: (orderNumber: string) => `Order again: order ${orderNumber}`,
+  working: 'Adding the products…',
+  done: (count: number) =>
+    `${pluralCount(count, 'product', 'products')} added to your order list at today's prices`,
+  none: 'None of these products could be added to your order list.',
+  skippedHeading: 'Left out of your order list:',
+  todaysPrices: "The order list shows today's prices; quantities are the order's.",
+} as const;
+
+/** The order list page's saved lists (DESIGN.md section 14). */
+export const savedListMessages = {
+  heading: 'Saved lists',
+  intro:
+    'Save this order list under a name, for a project or a customer, and open it again later on any device.',
+  signInHint: 'Log in to save order lists and keep your order list on every device.',
+  nameLabel: 'Name of the list',
+  save: 'Save this order list',
+  saving: 'Saving…',
+  saved: (name: string) => `Saved as "${name}"`,
+  saveEmpty: 'Add products to your order list before saving it.',
+  none: 'No saved lists yet.',
+  count: (lines: number, updatedAt: string) =>
+    `${pluralCount(lines, 'product', 'products')} · saved ${updatedAt}`,
+  open: 'Open',
+  openLabel: (name: string) => `Open ${name} in the order list`,
+  openTitle: 'Open this list?',
+  openText: (name: string) =>
+    `Your order list will be replaced by "${name}". Save your order list first to keep it.`,
+  openConfirm: 'Replace my order list',
+  opened: (name: string) => `"${name}" is now your order list`,
+  rename: 'Rename',
+  renameLabel: (name: string) => `Rename ${name}`,
+  newName: (name: string) => `New name for ${name}`,
+  renameSave: 'Save name',
+  cancel: 'Cancel',
+  remove: 'Delete',
+  removeLabel: (name: string) => `Delete ${name}`,
+  removeText: (name: string) => `Are you sure you want to delete the saved list "${name}"?`,
+  listsLabel: 'Your saved lists',
+} as const;
+
 const SKU = /^[A-Za-z0-9._-]{1,40}$/;
 const WHOLE = /^\d{1,7}$/;
 /** Words of a header row: the first row is skipped when its quantity is one of these. */

@@ -23,6 +23,7 @@ export function DashboardOrderRoute() {
       viewer={{ email: auth.user.email, role: auth.user.role }}
       adminActions={auth.user.role === 'admin' ? adminActions : undefined}
       putBack={(order) => <PutBackButton order={order} />}
+      orderAgain={(order) => <PutBackButton order={order} reorder />}
     />
   );
 }

@@ -46,12 +46,15 @@ export function OrderPage({
   viewer,
   adminActions,
   putBack,
+  orderAgain,
 }: {
   orderId: string;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  /** For its owner, any other order: 'Order again' (DESIGN.md section 14). */
+  orderAgain?: ((order: Order) => ReactNode) | undefined;
 }) {
   const order = useOrder(orderId);
   return (
@@ -66,6 +69,7 @@ export function OrderPage({
             viewer={viewer}
             adminActions={adminActions}
             putBack={putBack}
+            orderAgain={orderAgain}
           />
         )}
       </QueryState>
@@ -78,13 +82,17 @@ function OrderDetails({
   viewer,
   adminActions,
   putBack,
+  orderAgain,
 }: {
   order: Order;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  orderAgain?: ((order: Order) => ReactNode) | undefined;
 }) {
+  const isOwner = order.userEmail === viewer.email;
+  const cancelledUnpaid = order.orderStatus === 'cancelled' && !order.paid;
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
   const canPay =
@@ -110,6 +118,8 @@ function OrderDetails({
             </Link>
           )}
           {isAdmin && adminActions?.(order)}
+          {/* The owner orders the same again (a cancelled unpaid order has its put-back below). */}
+          {isOwner && !cancelledUnpaid && orderAgain?.(order)}
           <InvoiceButton order={order} />
           <Link
             to={isAdmin ? paths.dashboard.manageOrders.to() : paths.dashboard.root.to()}
