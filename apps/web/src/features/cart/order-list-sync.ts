@@ -70,7 +70,7 @@ export function startOrderListSync(): () => void {
   }
 
   /** Creates the default list with these lines (retrying without lines the server refuses). */
-  async function create(lines: readonly OrderListLine[]): Promise<OrderListLine[]> {
+  async function create(lines: readonly OrderListLine[]): Promise<void> {
     try {
       known(
         (
@@ -81,7 +81,6 @@ export function startOrderListSync(): () => void {
           })
         ).list,
       );
-      return [...lines];
     } catch (error) {
       const fields = refusedLines(error);
       if (!fields) throw error;
@@ -93,20 +92,28 @@ export function startOrderListSync(): () => void {
     const lists = await getOrderLists();
     if (stopped) return;
     const own = lists.find((list) => list.isDefault);
-    const local = getOrderList();
     if (initial) {
-      let merged: OrderListLine[];
       if (own) {
         known(own);
-        merged = mergeOrderLists(own.lines, local);
+        // The browser's list as it is now (the buyer may have added meanwhile), merged in.
+        const local = getOrderList();
+        const merged = mergeOrderLists(own.lines, local);
+        if (contentKey(merged) !== contentKey(local)) writeOrderList(merged);
       } else {
-        merged = await create(local);
+        try {
+          await create(getOrderList());
+        } catch (error) {
+          // Another tab created it first: read it and merge into it instead.
+          if (error instanceof ApiRequestError && error.status === 409) return pull(true);
+          throw error;
+        }
         if (stopped) return;
       }
-      if (contentKey(merged) !== contentKey(local)) writeOrderList(merged);
+      // Whatever the server does not hold yet (the merge, a change made meanwhile).
       await push();
       return;
     }
+    const local = getOrderList();
     // Saved elsewhere since this tab last knew: the server's list is the last write.
     if (own && own.updatedAt !== serverUpdatedAt && !saving && !dirty) {
       known(own);

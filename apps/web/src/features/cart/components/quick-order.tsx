@@ -15,7 +15,6 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { focusHeading } from '../../../lib/use-focus-heading';
 import { useLookupProducts } from '../api/lookup-products';
-import { toastSuccess } from '../announce';
 import { putBack, type PutBackResult } from '../put-back';
 
 const COLUMNS = [
@@ -130,7 +129,6 @@ export function QuickOrder() {
       catalog,
     );
     setAdded(result);
-    if (result.added > 0) toastSuccess(text.added(result.added));
     requestAnimationFrame(() => addedRef.current?.focus());
   };
 
