@@ -360,5 +360,29 @@ test.describe('quick order on a phone', () => {
     await page.goto('/order-list');
     await expect(orderListRow(page, a!.name)).toBeVisible();
     await screenshot(page, 'order-list');
+
+    // Signed in: the saved lists under the order list, and 'Order again' on an order.
+    await registerThroughPage(page, 'quickphone');
+    await page.goto('/order-list');
+    const name = `Site ${hex()}`;
+    await page.getByLabel(saved.nameLabel).fill(name);
+    await page.getByRole('button', { name: saved.save }).click();
+    await expect(page.getByText(saved.saved(name))).toBeVisible();
+    await expectAccessible();
+    await screenshot(page, 'order-list-saved-lists');
+    const placed = await page.request.post('/api/orders', {
+      headers: { authorization: `Bearer ${await token(page)}` },
+      data: {
+        lines: [{ productId: a!._id, quantity: 10 }],
+        phone: '+1 555 0100',
+        address: '1 Phone Street, Springfield',
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { insertedId } = (await placed.json()) as { insertedId: string };
+    await page.goto(`/dashboard/orders/${insertedId}`);
+    await expect(page.getByRole('button', { name: /^Order again/ })).toBeVisible();
+    await expectAccessible();
+    await screenshot(page, 'order-page-order-again');
   });
 });

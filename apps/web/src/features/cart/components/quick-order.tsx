@@ -208,15 +208,18 @@ export function QuickOrder() {
           </h2>
           <p role="status">{text.summary(valid?.length ?? 0, problems)}</p>
           {checked.unreadable.length > 0 && (
-            <div className="alert alert-warning flex-col items-start">
-              <h3 className="font-semibold">{text.unreadableHeading}</h3>
-              <ul className="list-disc pl-5">
-                {checked.unreadable.map((line) => (
-                  <li key={`${line.row}-${line.reason}`}>
-                    {text.unreadableRow(line.row, line.text, line.reason)}
-                  </li>
-                ))}
-              </ul>
+            <div className="alert alert-warning">
+              {/* One child: daisyUI's alert is a grid that would put the list beside the title. */}
+              <div className="space-y-1">
+                <h3 className="font-semibold">{text.unreadableHeading}</h3>
+                <ul className="list-disc pl-5">
+                  {checked.unreadable.map((line) => (
+                    <li key={`${line.row}-${line.reason}`}>
+                      {text.unreadableRow(line.row, line.text, line.reason)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
             </div>
           )}
           {checked.lines.length > 0 && (
@@ -246,22 +249,24 @@ export function QuickOrder() {
               ref={addedRef}
               tabIndex={-1}
               role="status"
-              className={`alert ${added.skipped.length > 0 ? 'alert-warning' : 'alert-success'} flex-col items-start outline-none`}
+              className={`alert ${added.skipped.length > 0 ? 'alert-warning' : 'alert-success'} outline-none`}
             >
-              {added.added > 0 && <p className="font-semibold">{text.added(added.added)}</p>}
-              {added.skipped.length > 0 && (
-                <>
-                  <p className="font-semibold">{text.notAddedHeading}</p>
-                  <ul className="list-disc pl-5">
-                    {added.skipped.map(({ name, why }) => (
-                      <li key={name}>{text.notAdded(name, why)}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              <Link to={paths.orderList.to()} className="link">
-                {text.viewOrderList}
-              </Link>
+              <div className="space-y-1">
+                {added.added > 0 && <p className="font-semibold">{text.added(added.added)}</p>}
+                {added.skipped.length > 0 && (
+                  <>
+                    <p className="font-semibold">{text.notAddedHeading}</p>
+                    <ul className="list-disc pl-5">
+                      {added.skipped.map(({ name, why }) => (
+                        <li key={name}>{text.notAdded(name, why)}</li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                <Link to={paths.orderList.to()} className="link">
+                  {text.viewOrderList}
+                </Link>
+              </div>
             </div>
           )}
         </section>
