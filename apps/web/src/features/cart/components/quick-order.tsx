@@ -8,7 +8,7 @@ import {
   type QuickOrderLine,
   type QuickOrderUnreadable,
 } from '@shop/shared';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { paths } from '../../../config/paths';
@@ -54,6 +54,17 @@ export function QuickOrder() {
   const inputId = useId();
   const fileId = useId();
 
+  // New results: focus goes to their heading once drawn, so a screen reader hears where they
+  // start (and the page scrolls to them).
+  useEffect(() => {
+    if (checked && resultsHeading.current) {
+      focusHeading(resultsHeading.current, { preventScroll: false });
+    }
+  }, [checked]);
+  useEffect(() => {
+    if (added) addedRef.current?.focus();
+  }, [added]);
+
   const check = async (source: string) => {
     setAdded(null);
     const parsed = parseQuickOrder(source);
@@ -80,10 +91,6 @@ export function QuickOrder() {
         return result ? [{ input: line, result }] : [];
       }),
       unreadable: parsed.unreadable,
-    });
-    // The results replace the form's view of things: a screen reader hears where they start.
-    requestAnimationFrame(() => {
-      if (resultsHeading.current) focusHeading(resultsHeading.current, { preventScroll: false });
     });
   };
 
@@ -129,7 +136,6 @@ export function QuickOrder() {
       catalog,
     );
     setAdded(result);
-    requestAnimationFrame(() => addedRef.current?.focus());
   };
 
   const problems = checked
