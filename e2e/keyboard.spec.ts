@@ -381,7 +381,7 @@ test.describe('keyboard and focus', () => {
     // A focused item in the phone menu has the ring.
     await menu.getByRole('link', { name: 'Products' }).focus();
     await page.keyboard.press('Tab');
-    expect(hasRing(await lookOf(menu.getByRole('link', { name: 'Blogs' })))).toBe(true);
+    expect(hasRing(await lookOf(menu.getByRole('link', { name: 'Quick order' })))).toBe(true);
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

@@ -34,13 +34,14 @@ export function mergeOrderLists(
   return merged;
 }
 
-/** The lines without those a 400 named (`lines.3.productId`: a product deleted since). */
-export function withoutRefused<T>(lines: readonly T[], fields: Record<string, string>): T[] {
-  const refused = new Set(
-    Object.keys(fields).flatMap((field) => {
-      const match = /^lines\.(\d+)\.productId$/.exec(field);
-      return match ? [Number(match[1])] : [];
-    }),
-  );
-  return lines.filter((_line, index) => !refused.has(index));
+/** The products of the lines a 400 named (`lines.3.productId`: a product deleted since). */
+export function refusedProducts(
+  lines: readonly Pick<OrderListLine, 'productId'>[],
+  fields: Record<string, string>,
+): string[] {
+  return Object.keys(fields).flatMap((field) => {
+    const match = /^lines\.(\d+)\.productId$/.exec(field);
+    const line = match ? lines[Number(match[1])] : undefined;
+    return line ? [line.productId] : [];
+  });
 }

@@ -105,4 +105,32 @@ describe('the signed-in order list kept on the server', () => {
     await vi.waitFor(() => expect(puts(fetch)).toHaveLength(1));
     expect(puts(fetch)[0]!.lines).toEqual([{ productId: B, quantity: 2 }]);
   });
+
+  it('keeps a product the server no longer knows in the browser, and saves the rest', async () => {
+    writeOrderList([line(A, 5), line(B, 3)]);
+    const fetch = stubApi({
+      'GET /api/order-lists': () => json([saved([])]),
+      'PUT /api/order-lists/65a1b2c3d4e5f60718293aff': (init) => {
+        const body = JSON.parse(String(init?.body)) as { lines: { productId: string }[] };
+        const at = body.lines.findIndex((one) => one.productId === B);
+        return at >= 0
+          ? json(
+              {
+                error: {
+                  code: 'validation_failed',
+                  message: 'Unknown product',
+                  fields: { [`lines.${at}.productId`]: 'Unknown product' },
+                },
+              },
+              400,
+            )
+          : json({ modifiedCount: 1, list: saved(body.lines as never, 'later') });
+      },
+    });
+    stop = startOrderListSync();
+    await vi.waitFor(() => expect(puts(fetch)).toHaveLength(2));
+    expect(puts(fetch)[1]!.lines).toEqual([{ productId: A, quantity: 5 }]);
+    // Shown as no longer available until the buyer removes it.
+    expect(getOrderList().map((l) => l.productId)).toEqual([A, B]);
+  });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_ORDER_LIST_NAME, type OrderListLine } from '@shop/shared';
 import { ApiRequestError } from '../../lib/api-client';
 import { createOrderList, getOrderLists, updateOrderList } from './api/order-lists';
-import { contentKey, mergeOrderLists, withoutRefused } from './order-list-merge';
+import { contentKey, mergeOrderLists, refusedProducts } from './order-list-merge';
 import {
   changedInThisTab,
   getOrderList,
@@ -37,6 +37,14 @@ export function startOrderListSync(): () => void {
   let serverUpdatedAt: string | null = null;
   let saving = false;
   let dirty = false;
+  /**
+   * Products the server refused (deleted since they were listed): they stay in the browser's
+   * list, shown as no longer available until the buyer removes them (issue 22), and are left
+   * out of what is saved.
+   */
+  const refused = new Set<string>();
+  const savable = (lines: readonly OrderListLine[]) =>
+    lines.filter((line) => !refused.has(line.productId));
 
   const known = (list: { _id: string; lines: readonly OrderListLine[]; updatedAt: string }) => {
     listId = list._id;
@@ -50,7 +58,7 @@ export function startOrderListSync(): () => void {
       dirty = true;
       return;
     }
-    const lines = getOrderList();
+    const lines = savable(getOrderList());
     if (contentKey(lines) === serverKey) return;
     saving = true;
     try {
@@ -58,8 +66,11 @@ export function startOrderListSync(): () => void {
       if (!stopped) known(list);
     } catch (error) {
       const fields = refusedLines(error);
-      // A product deleted since it was listed: the list goes on without it.
-      if (fields && !stopped) writeOrderList(withoutRefused(lines, fields));
+      // A product deleted since it was listed: saved without it (and tried again at once).
+      const ids = fields ? refusedProducts(lines, fields) : [];
+      ids.forEach((id) => refused.add(id));
+      // Anything else (offline, a quantity refused) waits for the next change or look.
+      if (ids.length > 0) dirty = true;
     } finally {
       saving = false;
       if (dirty && !stopped) {
@@ -70,7 +81,8 @@ export function startOrderListSync(): () => void {
   }
 
   /** Creates the default list with these lines (retrying without lines the server refuses). */
-  async function create(lines: readonly OrderListLine[]): Promise<void> {
+  async function create(all: readonly OrderListLine[]): Promise<void> {
+    const lines = savable(all);
     try {
       known(
         (
@@ -83,8 +95,10 @@ export function startOrderListSync(): () => void {
       );
     } catch (error) {
       const fields = refusedLines(error);
-      if (!fields) throw error;
-      return create(withoutRefused(lines, fields));
+      const ids = fields ? refusedProducts(lines, fields) : [];
+      if (ids.length === 0) throw error;
+      ids.forEach((id) => refused.add(id));
+      return create(lines);
     }
   }
 

@@ -1,6 +1,6 @@
 import { parseQuickOrder, quickOrderMessages as text, QUICK_ORDER_MAX_LINES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { contentKey, mergeOrderLists, withoutRefused } from './order-list-merge';
+import { contentKey, mergeOrderLists, refusedProducts } from './order-list-merge';
 
 describe('parseQuickOrder (the quick order page reads what is typed, pasted or opened)', () => {
   it('reads "SKU quantity", "SKU,quantity", tabs and semicolons, one a line', () => {
@@ -94,11 +94,10 @@ describe('merging the browser order list into the saved one at sign-in', () => {
     expect(contentKey(mergeOrderLists(server, server))).toBe(contentKey(server));
   });
 
-  it('drops the lines a refusal named', () => {
+  it('names the products of the lines a refusal named', () => {
     const lines = [line('a', 1), line('b', 1), line('c', 1)];
-    expect(withoutRefused(lines, { 'lines.1.productId': 'Unknown product' })).toEqual([
-      line('a', 1),
-      line('c', 1),
-    ]);
+    expect(
+      refusedProducts(lines, { 'lines.1.productId': 'Unknown product', 'lines.2.quantity': 'x' }),
+    ).toEqual(['b']);
   });
 });
