@@ -117,8 +117,6 @@ export const MAX_ORDER_LISTS = 20;
 /** At most this many lines (products) in one saved list. */
 export const MAX_ORDER_LIST_LINES = 200;
 export const ORDER_LIST_NAME_MAX_LENGTH = 60;
-/** The name the web app gives the default list, the order list itself. */
-export const DEFAULT_ORDER_LIST_NAME = 'Order list';
 
 export const orderListMessages = {
   nameRequired: 'Name is required',

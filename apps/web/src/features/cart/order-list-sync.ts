@@ -1,6 +1,6 @@
 import { DEFAULT_ORDER_LIST_NAME, type OrderListLine } from '@shop/shared';
 import { ApiRequestError } from '../../lib/api-client';
-import { createOrderList, getOrderLists, updateOrderList } from './api/order-lists';
+import { createOrderList, getOrderLists, updateOrderList } from './api/order-list-calls';
 import { contentKey, mergeOrderLists, refusedProducts } from './order-list-merge';
 import {
   changedInThisTab,
