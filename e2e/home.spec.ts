@@ -81,6 +81,7 @@ test.describe('home page', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, path, heading] of [
       ['Products', '/products', 'Our Tools'],
+      ['Quick order', '/quick-order', 'Quick order'],
       ['Blogs', '/blogs', 'Question & Answering Section'],
       ['Portfolio', '/portfolio', 'Portfolio'],
       ['Login', '/login', 'Login'],

@@ -109,7 +109,15 @@ test.describe('keyboard and focus', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const order = ['Skip to content', 'CaseForge', 'Home', 'Products', 'Blogs', 'Portfolio'];
+    const order = [
+      'Skip to content',
+      'CaseForge',
+      'Home',
+      'Products',
+      'Quick order',
+      'Blogs',
+      'Portfolio',
+    ];
     for (const name of [...order, 'Login']) {
       await page.keyboard.press('Tab');
       expect((await describeFocus(page))?.name).toBe(name);
@@ -363,7 +371,7 @@ test.describe('keyboard and focus', () => {
       seen.add(focus?.name ?? '');
     }
     expect([...seen].sort()).toEqual(
-      ['Blogs', 'Close menu', 'Home', 'Login', 'Portfolio', 'Products'].sort(),
+      ['Blogs', 'Close menu', 'Home', 'Login', 'Portfolio', 'Products', 'Quick order'].sort(),
     );
     for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press('Shift+Tab');
@@ -373,7 +381,7 @@ test.describe('keyboard and focus', () => {
     // A focused item in the phone menu has the ring.
     await menu.getByRole('link', { name: 'Products' }).focus();
     await page.keyboard.press('Tab');
-    expect(hasRing(await lookOf(menu.getByRole('link', { name: 'Blogs' })))).toBe(true);
+    expect(hasRing(await lookOf(menu.getByRole('link', { name: 'Quick order' })))).toBe(true);
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

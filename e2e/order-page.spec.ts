@@ -150,6 +150,9 @@ test.describe('the order page', () => {
 
     // The pro-forma (unpaid: not an invoice), from the keyboard: a PDF under the server's name.
     await page.getByRole('link', { name: text.payNow }).focus();
+    // 'Order again' (issue 26) comes between them.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: /^Order again/ })).toBeFocused();
     await page.keyboard.press('Tab');
     const invoiceButton = page.getByRole('button', { name: text.downloadProForma });
     await expect(invoiceButton).toBeFocused();

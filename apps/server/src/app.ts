@@ -65,6 +65,9 @@ import { createProductsService } from './modules/products/products.service.js';
 import { productRoutes } from './modules/products/routes.js';
 import { createSearchSynonyms, searchSynonymRoutes } from './modules/products/search-synonyms.js';
 import { createSearchSynonymsRepository } from './modules/products/search-synonyms.repository.js';
+import { createOrderListsRepository } from './modules/order-lists/order-lists.repository.js';
+import { createOrderListsService } from './modules/order-lists/order-lists.service.js';
+import { orderListRoutes } from './modules/order-lists/routes.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
@@ -363,6 +366,9 @@ export async function buildApp({
     synonyms,
   });
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
+  const orderLists = createOrderListsService(createOrderListsRepository(db.kysely), {
+    productNames: (ids) => products.namesOf(ids),
+  });
 
   await app.register(
     async (api) => {
@@ -376,6 +382,7 @@ export async function buildApp({
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
       await api.register(companyRoutes(companies));
+      await api.register(orderListRoutes(orderLists));
       await api.register(invoiceRoutes(invoicesService));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));

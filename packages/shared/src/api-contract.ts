@@ -56,6 +56,15 @@ import {
 } from './catalog/products.js';
 import { reviewListSchema, reviewSchema } from './reviews/reviews.js';
 import {
+  lookupRequestSchema,
+  lookupResultSchema,
+  orderListCreatedSchema,
+  orderListCreateSchema,
+  savedOrderListsSchema,
+  orderListUpdatedSchema,
+  orderListUpdateSchema,
+} from './orders/order-lists.js';
+import {
   searchSynonymCreatedSchema,
   searchSynonymInputSchema,
   searchSynonymListSchema,
@@ -153,6 +162,21 @@ export const apiContract = {
   'GET /products/:id/open-orders': { params: idParamsSchema, response: productOpenOrdersSchema },
   'DELETE /products/:id': { params: idParamsSchema, response: productDeletedSchema },
   'POST /uploads': { response: uploadResultSchema, multipart: true },
+
+  // Quick order and saved order lists (DESIGN.md section 14).
+  'POST /products/lookup': { body: lookupRequestSchema, response: lookupResultSchema },
+  'GET /order-lists': { response: savedOrderListsSchema },
+  'POST /order-lists': {
+    body: orderListCreateSchema,
+    response: orderListCreatedSchema,
+    status: 201,
+  },
+  'PUT /order-lists/:id': {
+    params: idParamsSchema,
+    body: orderListUpdateSchema,
+    response: orderListUpdatedSchema,
+  },
+  'DELETE /order-lists/:id': { params: idParamsSchema, response: deletedCountSchema },
 
   // Search synonyms (admins).
   'GET /search-synonyms': { response: searchSynonymListSchema },

@@ -52,3 +52,5 @@ export * from './companies/approval.js';
 export * from './companies/company-messages.js';
 export * from './companies/companies.js';
 export * from './companies/company-web-messages.js';
+export * from './orders/quick-order.js';
+export * from './orders/order-lists.js';

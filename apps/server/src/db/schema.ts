@@ -329,6 +329,18 @@ export interface ProductSearchKeysTable {
   product_id: string;
 }
 
+/** Migration 0023: a customer's saved order lists; slot 0 is the order list itself. */
+export interface OrderListsTable {
+  id: string;
+  user_id: string;
+  slot: number;
+  name: string;
+  /** JSON `[{productId, quantity, name}]`. */
+  lines: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -346,6 +358,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   unpaid_order_counts: UnpaidOrderCountsTable;
   hold_cooldowns: HoldCooldownsTable;
+  order_lists: OrderListsTable;
   mail_outbox: MailOutboxTable;
   payments: PaymentsTable;
   test_gateway_intents: TestGatewayIntentsTable;
@@ -362,6 +375,7 @@ export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type OrderListRow = Selectable<OrderListsTable>;
 export type NewReviewRow = Insertable<ReviewsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type CompanyMemberRow = Selectable<CompanyMembersTable>;

@@ -35,6 +35,11 @@ describe('what a request costs', () => {
     expect(costOf('GET', '/api/auth/get-session')).toBe(REQUEST_COSTS.plain);
     expect(costOf('POST', '/api/auth/sign-out')).toBe(REQUEST_COSTS.plain);
     expect(costOf('DELETE', '/api/orders/0123')).toBe(REQUEST_COSTS.plain);
+    // Quick order's lookup reads up to 200 SKUs: a search's cost (issue 26).
+    expect(costOf('POST', '/api/products/lookup')).toBe(REQUEST_COSTS.lookup);
+    expect(costOf('POST', '/api/products/lookup?x=1')).toBe(REQUEST_COSTS.lookup);
+    expect(costOf('GET', '/api/products/lookup')).toBe(REQUEST_COSTS.plain);
+    expect(costOf('POST', '/api/products/lookups')).toBe(REQUEST_COSTS.plain);
     expect(REQUEST_COSTS.plain).toBeLessThan(REQUEST_COSTS.search);
     expect(REQUEST_COSTS.search).toBeLessThan(REQUEST_COSTS.invoice);
   });

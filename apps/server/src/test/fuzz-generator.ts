@@ -713,6 +713,18 @@ const semantics: Record<string, Semantic> = {
   'POST /api/payments/webhook': ({ gateway }) =>
     gateway === 'test' ? 'no webhook without Stripe' : undefined,
 
+  // Quick order (DESIGN.md section 14): a lookup changes nothing, so it is never judged. The
+  // fixtures hold no saved order list, so every id names none; a new list must name products.
+  'POST /api/order-lists': ({ body, fx }) =>
+    Array.isArray(body['lines']) &&
+    (body['lines'] as unknown[]).some(
+      (line) => !findProduct(fx, ((line ?? {}) as Record<string, unknown>)['productId']),
+    )
+      ? 'unknown product in a list'
+      : undefined,
+  'PUT /api/order-lists/:id': () => 'unknown order list',
+  'DELETE /api/order-lists/:id': () => 'unknown order list',
+
   'PUT /api/user/:email': ({ params, body, caller }) =>
     lower(params['email']) !== caller.email || lower(body['email']) !== caller.email
       ? 'signing in as someone else'
@@ -834,6 +846,18 @@ function baseParts(key: string, caller: Caller, fx: FuzzFixtures): Parts {
           expiry: '12/45',
           cvc: '123',
         }),
+      );
+    case 'POST /api/products/lookup':
+      return parts({}, json({ lines: [{ sku: 'FUZZ-SKU-1', quantity: 2 }] }));
+    case 'POST /api/order-lists':
+      return parts(
+        {},
+        json({ name: 'Fuzz list', lines: [{ productId: product?.id ?? '', quantity: 2 }] }),
+      );
+    case 'PUT /api/order-lists/:id':
+      return parts(
+        { id: anyOrder },
+        json({ name: 'Fuzz list', lines: [{ productId: product?.id ?? '', quantity: 2 }] }),
       );
     case 'PUT /api/user/:email':
       return parts({ email }, json({ email, providerId: 'Email & Password' }));

@@ -5,13 +5,21 @@ import { Navbar } from '../components/layout/navbar';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/account/hooks/use-auth';
 import { useLogOut } from '../features/account/hooks/use-log-out';
+import { stopOrderListSync, useOrderListSync } from '../features/cart/hooks/use-order-list-sync';
 import { clearOrderList, useOrderList } from '../features/cart/order-list-store';
 import { useFocusHeadingOnNavigation } from '../lib/use-focus-heading';
 
+function forgetOrderList(): void {
+  stopOrderListSync();
+  clearOrderList();
+}
+
 export function RootLayout() {
   const auth = useAuth();
-  // The order list stays across sign-in, never past LogOut (a shared computer's next person).
-  const logOut = useLogOut(clearOrderList);
+  // The order list stays across sign-in, never past LogOut (a shared computer's next person);
+  // signed in, it is the customer's list on the server, which LogOut must not empty.
+  useOrderListSync(auth.status === 'signed-in' ? auth.user._id : null);
+  const logOut = useLogOut(forgetOrderList);
   const orderList = useOrderList();
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(main);

@@ -85,6 +85,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
           lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }),
         },
         {
+          path: paths.quickOrder.pattern,
+          lazy: async () => ({ Component: (await import('./routes/quick-order')).QuickOrderRoute }),
+        },
+        {
           path: paths.login.pattern,
           lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
         },

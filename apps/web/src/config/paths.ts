@@ -20,6 +20,7 @@ export const paths = {
   register: fixed('/register'),
   forgotPassword: fixed('/forgot-password'),
   resetPassword: fixed('/reset-password'),
+  quickOrder: fixed('/quick-order'),
   /** Where every email-confirmation link lands (EMAIL_CONFIRMED_PATH of packages/shared). */
   emailConfirmed: fixed('/email-confirmed'),
   order: {

@@ -48,3 +48,9 @@ export const orderListLinkMessages = {
   items: (count: number) => (count === 1 ? 'item' : 'items'),
   label: (count: number) => `Order list, ${pluralCount(count, 'item', 'items')}`,
 } as const;
+
+/** The name of a customer's order list kept on the server (DESIGN.md section 14). */
+export const DEFAULT_ORDER_LIST_NAME = 'Order list';
+
+/** The navigation's link to the quick order page (DESIGN.md section 14), in the home bundle too. */
+export const quickOrderLinkMessages = { text: 'Quick order' } as const;

@@ -60,7 +60,7 @@ const addressField = z
   .trim()
   .min(1, 'Address is required')
   .max(500, 'Address must be at most 500 characters');
-const quantityField = wholeNumberInput(
+export const orderQuantityField = wholeNumberInput(
   z
     .number(numberMessages('Quantity is required', 'Quantity must be a whole number'))
     .int('Quantity must be a whole number')
@@ -86,7 +86,7 @@ export const orderCreateSchema = z.object({
   orderProduct: z.string().min(1, 'Choose a product').max(64),
   phone: phoneField,
   address: addressField,
-  orderQty: quantityField,
+  orderQty: orderQuantityField,
   /** As on the checkout (issue 22): the one-product order carries a PO number too. */
   poNumber: poNumberField,
   orderPName: z.unknown().optional(),
@@ -105,7 +105,7 @@ export const ordersCreateSchema = z.object({
     .array(
       z.object({
         productId: z.string({ message: 'Choose a product' }).min(1, 'Choose a product').max(64),
-        quantity: quantityField,
+        quantity: orderQuantityField,
       }),
       { message: b2bMessages.noLines },
     )

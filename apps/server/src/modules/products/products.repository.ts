@@ -328,6 +328,32 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
         .executeTakeFirst();
     },
 
+    /**
+     * The catalog's products (never archived ones) with these SKUs, in any case: one query
+     * through the unique index on `lower(sku)` (migration 0015), however many SKUs are asked.
+     */
+    findBySkus(skus: readonly string[]): Promise<ProductRow[]> {
+      const lowered = [...new Set(skus.map((sku) => sku.toLowerCase()))];
+      if (lowered.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products')
+        .selectAll()
+        .where(sql<string>`lower(sku)`, 'in', lowered)
+        .where('archived_at', 'is', null)
+        .execute();
+    },
+
+    /** The names of the products these ids name, archived ones included (saved order lists). */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('products')
+        .select(['id', 'name'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     async create(fields: ProductFields): Promise<ProductRow | typeof SKU_TAKEN> {
       const id = newId();
       const now = nowIso();

@@ -1,6 +1,9 @@
 import type { productInputSchema, productUpdateSchema } from '@shop/shared';
 import {
   ID_PATTERN,
+  lookupLine,
+  type LookupResult,
+  type lookupRequestSchema,
   productRuleMessages,
   stockEditMessages,
   searchTerms,
@@ -197,6 +200,24 @@ export function createProductsService(products: ProductsRepository, deps: Produc
         filters,
       );
     },
+
+    /**
+     * Quick order (DESIGN.md section 14): each line checked against its product as the catalog
+     * is now, by the order's own quantity and price rules (packages/shared lookupLine), with one
+     * query for every SKU. An archived product's SKU is unknown.
+     */
+    async lookup(input: z.output<typeof lookupRequestSchema>): Promise<LookupResult> {
+      const rows = await products.findBySkus(input.lines.map((line) => line.sku));
+      const bySku = new Map(rows.map((row) => [(row.sku ?? '').toLowerCase(), toProduct(row)]));
+      return {
+        lines: input.lines.map(({ sku, quantity }) =>
+          lookupLine(sku, quantity, bySku.get(sku.toLowerCase())),
+        ),
+      };
+    },
+
+    /** The names of the products these ids name, archived ones included (saved order lists). */
+    namesOf: (ids: readonly string[]) => products.namesOf(ids),
 
     async get(id: string): Promise<Product> {
       // A malformed id cannot name a product: answer 404 without asking the database.

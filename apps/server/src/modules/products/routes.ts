@@ -85,6 +85,23 @@ export function productRoutes(
     );
 
     app.post(
+      '/products/lookup',
+      {
+        // Anyone may check SKUs, as anyone may read the catalog: one indexed query for up to
+        // 200 SKUs, priced in the request budget like a search (http/request-budget.ts).
+        config: { access: 'public' },
+        schema: {
+          operationId: 'lookupProducts',
+          tags: ['products'],
+          summary:
+            'Quick order: 1-200 lines {sku, quantity}, SKUs in any case, each answered with its product, unit price and line total today, or why it cannot be ordered (unknown_sku, below_minimum, not_pack_multiple, out_of_stock: the first that applies)',
+          ...fromContract('POST /products/lookup', 503),
+        },
+      },
+      (request) => products.lookup(request.body),
+    );
+
+    app.post(
       '/product',
       {
         config: { access: 'admin' },

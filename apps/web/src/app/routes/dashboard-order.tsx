@@ -40,6 +40,7 @@ export function DashboardOrderRoute() {
           : undefined
       }
       putBack={(order) => <PutBackButton order={order} />}
+      orderAgain={(order) => <PutBackButton order={order} reorder />}
     />
   );
 }

@@ -22,23 +22,24 @@ describe('the phone menu', () => {
     expect(menu).not.toBeNull();
 
     const reached: string[] = [];
-    for (let i = 0; i < 8; i += 1) {
+    for (let i = 0; i < 9; i += 1) {
       await user.tab();
       const active = document.activeElement as HTMLElement;
       expect(active === toggle || menu?.contains(active)).toBe(true);
       reached.push(active.textContent ?? '');
     }
-    // Home Products Blogs Portfolio Dashboard LogOut, then round to the toggle and on.
-    expect(reached.slice(0, 7)).toEqual([
+    // Home Products Quick order Blogs Portfolio Dashboard LogOut, then round to the toggle and on.
+    expect(reached.slice(0, 8)).toEqual([
       'Home',
       'Products',
+      'Quick order',
       'Blogs',
       'Portfolio',
       'Dashboard',
       'LogOut',
       '',
     ]);
-    expect(reached[7]).toBe('Home');
+    expect(reached[8]).toBe('Home');
 
     await user.tab({ shift: true });
     expect(toggle).toHaveFocus();

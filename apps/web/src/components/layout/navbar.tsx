@@ -1,4 +1,4 @@
-import { orderListLinkMessages } from '@shop/shared';
+import { orderListLinkMessages, quickOrderLinkMessages } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 const publicLinks = [
   { to: paths.home.to(), label: 'Home', end: true },
   { to: paths.products.to(), label: 'Products', end: false },
+  { to: paths.quickOrder.to(), label: quickOrderLinkMessages.text, end: false },
   { to: paths.blogs.to(), label: 'Blogs', end: false },
   { to: paths.portfolio.to(), label: 'Portfolio', end: false },
 ];

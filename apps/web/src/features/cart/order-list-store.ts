@@ -25,6 +25,8 @@ function storage(): Storage | null {
 }
 
 let memory: string | null = null;
+/** The text this tab last stored, to tell its own changes from other tabs' (storage events). */
+let ownRaw: string | undefined;
 
 function readRaw(): string | null {
   const store = storage();
@@ -68,10 +70,20 @@ export function getOrderList(): readonly OrderListLine[] {
   return cache.lines;
 }
 
+/**
+ * Whether the list as stored now is this tab's own last write, not another tab's: the signed-in
+ * sync saves only its own tab's changes (the tab that made a change saves it; a tab logging out
+ * empties the list after stopping its sync, and no other tab saves that).
+ */
+export function changedInThisTab(): boolean {
+  return (readRaw() ?? '[]') === ownRaw;
+}
+
 /** Replaces the stored list and tells every subscriber of this tab. */
 export function writeOrderList(lines: readonly OrderListLine[]): void {
   const raw = JSON.stringify(lines);
   memory = raw;
+  ownRaw = raw;
   const store = storage();
   try {
     if (lines.length === 0) store?.removeItem(ORDER_LIST_STORAGE_KEY);

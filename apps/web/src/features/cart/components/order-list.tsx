@@ -1,6 +1,13 @@
-import { b2bMessages, cartMessages, checkoutHelpMessages, formatPrice } from '@shop/shared';
+import {
+  b2bMessages,
+  cartMessages,
+  checkoutHelpMessages,
+  formatPrice,
+  quickOrderMessages,
+  reorderMessages,
+} from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
@@ -21,7 +28,7 @@ const COLUMNS = ['Product', 'Quantity', 'Unit price', 'Line total', 'Action'] as
  * buyer types), the unit price that quantity earns, the next volume price and the line's total;
  * then the order's total and the way to the checkout.
  */
-export function OrderList() {
+export function OrderList({ savedLists = null }: { savedLists?: ReactNode } = {}) {
   const lines = useOrderList();
   // Stock and prices as they are now, not as they were when the products were added.
   const products = useQuery({ ...productsQuery(), refetchOnMount: 'always' });
@@ -31,7 +38,9 @@ export function OrderList() {
   const heading = useRef<HTMLHeadingElement>(null);
   const reasonId = useId();
   // Products of a cancelled order were just put back: what could not be is said here.
-  const putBack = (useLocation().state as OrderListPageState | null)?.putBack;
+  const pageState = useLocation().state as OrderListPageState | null;
+  const putBack = pageState?.putBack;
+  const reorder = pageState?.reorder === true;
 
   const edit = (productId: string, text: string) => {
     const { quantity } = parseQuantity(text);
@@ -54,9 +63,14 @@ export function OrderList() {
 
   return (
     <section className="space-y-6">
-      <h1 ref={heading} className="text-3xl font-bold">
-        {cartMessages.pageTitle}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 ref={heading} className="text-3xl font-bold">
+          {cartMessages.pageTitle}
+        </h1>
+        <Link to={paths.quickOrder.to()} className="btn btn-outline">
+          {quickOrderMessages.linkLong}
+        </Link>
+      </div>
       <p role="status" className="sr-only">
         {removed}
       </p>
@@ -64,8 +78,12 @@ export function OrderList() {
         <div role="status" className="alert alert-warning flex-col items-start">
           <p className="font-semibold">
             {putBack.added === 0
-              ? checkoutHelpMessages.putBackNone
-              : checkoutHelpMessages.putBackSkippedHeading}
+              ? reorder
+                ? reorderMessages.none
+                : checkoutHelpMessages.putBackNone
+              : reorder
+                ? reorderMessages.skippedHeading
+                : checkoutHelpMessages.putBackSkippedHeading}
           </p>
           <ul className="list-disc pl-5">
             {putBack.skipped.map(({ name, why }) => (
@@ -135,6 +153,7 @@ export function OrderList() {
           }}
         </QueryState>
       )}
+      {savedLists}
     </section>
   );
 }

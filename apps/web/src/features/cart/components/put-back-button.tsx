@@ -1,4 +1,4 @@
-import { checkoutHelpMessages as text, type Order } from '@shop/shared';
+import { checkoutHelpMessages as text, reorderMessages, type Order } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ import { putBack, type PutBackResult } from '../put-back';
 /** The order list's state after a put-back: what could not go back is said there. */
 export interface OrderListPageState {
   putBack?: PutBackResult;
+  /** 'Order again' rather than putting a cancelled order's products back. */
+  reorder?: boolean;
 }
 
 /**
@@ -17,7 +19,17 @@ export interface OrderListPageState {
  * time: its lines go back as the catalog allows today (put-back.ts), then the order list opens
  * and says what could not go back.
  */
-export function PutBackButton({ order }: { order: Pick<Order, 'lines'> }) {
+export function PutBackButton({
+  order,
+  reorder = false,
+}: {
+  order: Pick<Order, 'lines' | 'orderNumber'>;
+  /**
+   * 'Order again' (DESIGN.md section 14) for any order: the same lines into the order list at
+   * today's prices, left out with the reason where the catalog no longer allows them.
+   */
+  reorder?: boolean;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [working, setWorking] = useState(false);
@@ -30,8 +42,10 @@ export function PutBackButton({ order }: { order: Pick<Order, 'lines'> }) {
       // Stock and the products still sold, as they are now.
       const catalog = await queryClient.fetchQuery({ ...productsQuery(), staleTime: 0 });
       const result = putBack(order.lines, catalog);
-      if (result.added > 0) toastSuccess(text.putBackDone(result.added));
-      const state: OrderListPageState = { putBack: result };
+      if (result.added > 0) {
+        toastSuccess(reorder ? reorderMessages.done(result.added) : text.putBackDone(result.added));
+      }
+      const state: OrderListPageState = { putBack: result, reorder };
       await navigate(paths.orderList.to(), { state });
     } catch {
       setFailed(true);
@@ -43,11 +57,20 @@ export function PutBackButton({ order }: { order: Pick<Order, 'lines'> }) {
     <div className="space-y-2">
       <button
         type="button"
-        className="btn btn-primary"
+        className={reorder ? 'btn btn-secondary' : 'btn btn-primary'}
         disabled={working}
+        aria-label={
+          reorder && !working ? reorderMessages.orderAgainLabel(order.orderNumber) : undefined
+        }
         onClick={() => void onClick()}
       >
-        {working ? text.putBackWorking : text.putBack}
+        {working
+          ? reorder
+            ? reorderMessages.working
+            : text.putBackWorking
+          : reorder
+            ? reorderMessages.orderAgain
+            : text.putBack}
       </button>
       {failed && (
         <p role="alert" className="text-error text-sm">

@@ -51,6 +51,7 @@ export function OrderPage({
   adminActions,
   approvalActions,
   putBack,
+  orderAgain,
 }: {
   orderId: string;
   viewer: OrderViewer;
@@ -59,6 +60,8 @@ export function OrderPage({
   approvalActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  /** For its owner, any other order: 'Order again' (DESIGN.md section 14). */
+  orderAgain?: ((order: Order) => ReactNode) | undefined;
 }) {
   const order = useOrder(orderId);
   return (
@@ -74,6 +77,7 @@ export function OrderPage({
             adminActions={adminActions}
             approvalActions={approvalActions}
             putBack={putBack}
+            orderAgain={orderAgain}
           />
         )}
       </QueryState>
@@ -87,6 +91,7 @@ function OrderDetails({
   adminActions,
   approvalActions,
   putBack,
+  orderAgain,
 }: {
   order: Order;
   viewer: OrderViewer;
@@ -94,7 +99,9 @@ function OrderDetails({
   approvalActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  orderAgain?: ((order: Order) => ReactNode) | undefined;
 }) {
+  const cancelledUnpaid = order.orderStatus === 'cancelled' && !order.paid;
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
   const isPlacer = order.userEmail === viewer.email;
@@ -126,6 +133,8 @@ function OrderDetails({
           )}
           {isAdmin && adminActions?.(order)}
           {approvalActions?.(order)}
+          {/* The owner orders the same again (a cancelled unpaid order has its put-back below). */}
+          {isPlacer && !cancelledUnpaid && orderAgain?.(order)}
           <InvoiceButton order={order} />
           <Link
             to={
