@@ -56,6 +56,15 @@ import {
 } from './catalog/products.js';
 import { reviewListSchema, reviewSchema } from './reviews/reviews.js';
 import {
+  companyAccountModifiedSchema,
+  holdInputSchema,
+  invoicePaymentInputSchema,
+  invoicePaymentListSchema,
+  invoicePaymentRecordedSchema,
+  statementSchema,
+  termsInputSchema,
+} from './companies/on-account.js';
+import {
   searchSynonymCreatedSchema,
   searchSynonymInputSchema,
   searchSynonymListSchema,
@@ -188,6 +197,30 @@ export const apiContract = {
     response: orderModifiedSchema,
   },
   'POST /payments/test/confirm': { body: testCardSchema, response: testCardResultSchema },
+
+  // Paying on account (DESIGN.md section 13). The statement's CSV is made by the web app.
+  'PUT /companies/:id/terms': {
+    params: idParamsSchema,
+    body: termsInputSchema,
+    response: companyAccountModifiedSchema,
+  },
+  'PUT /companies/:id/hold': {
+    params: idParamsSchema,
+    body: holdInputSchema,
+    response: companyAccountModifiedSchema,
+  },
+  'GET /companies/:id/statement': { params: idParamsSchema, response: statementSchema },
+  'POST /orders/:id/invoice-payment': { params: idParamsSchema, response: orderModifiedSchema },
+  'POST /orders/:id/invoice-payments': {
+    params: idParamsSchema,
+    body: invoicePaymentInputSchema,
+    response: invoicePaymentRecordedSchema,
+    status: 201,
+  },
+  'GET /orders/:id/invoice-payments': {
+    params: idParamsSchema,
+    response: invoicePaymentListSchema,
+  },
 
   // The identity service (Better Auth's catch-all, described by auth/identity-docs.ts).
   'POST /auth/sign-up/email': { body: signUpBodySchema, response: signUpResultSchema },

@@ -5,8 +5,11 @@ import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import { billingFields, orderBillingSchema, orderInvoiceSchema } from './billing.js';
 import { SEARCH_MAX_LENGTH } from '../lists/list-params.js';
 
-/** Order states (DESIGN.md sections 5 and 11). */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+/**
+ * Order states (DESIGN.md sections 5, 11 and 13): `invoiced` is paid on account, not yet paid
+ * (section 13).
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'invoiced'] as const;
 export const ORDER_STATUSES = ['pending', 'placed', 'shipped', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
