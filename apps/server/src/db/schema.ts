@@ -105,8 +105,36 @@ export interface OrdersTable {
   invoice_issued_at: NullableTime;
   invoice_due_at: NullableTime;
   invoice_amount_due_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Migration 0020 (paying on account, DESIGN.md section 13): the terms and the company as they
+   * were when the invoice was issued on account; null for an order paid at once.
+   */
+  invoice_terms_days: ColumnType<number | null, number | null | undefined, number | null>;
+  invoice_company_name: NullableText;
+  invoice_company_vat_id: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Migration 0020: money received against an invoice paid on account. */
+export interface InvoicePaymentsTable {
+  id: string;
+  order_id: string;
+  company_id: string | null;
+  amount_cents: number;
+  reference: string;
+  received_at: Timestamp;
+  recorded_at: Timestamp;
+  recorded_by_user_id: string;
+  recorded_by_name: string;
+}
+
+/** Migration 0020: a reminder sent for an invoice; (order_id, kind) is the claim. */
+export interface InvoiceRemindersTable {
+  order_id: string;
+  /** 'before-due' | 'after-due'. */
+  kind: string;
+  sent_at: Timestamp;
 }
 
 /** Migration 0017: the last invoice number given in each year (UTC), gap-free. */
@@ -281,6 +309,8 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   invoice_counters: InvoiceCountersTable;
+  invoice_payments: InvoicePaymentsTable;
+  invoice_reminders: InvoiceRemindersTable;
   unpaid_order_counts: UnpaidOrderCountsTable;
   hold_cooldowns: HoldCooldownsTable;
   mail_outbox: MailOutboxTable;
@@ -295,6 +325,7 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;

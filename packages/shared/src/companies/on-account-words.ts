@@ -117,3 +117,25 @@ export function daysOverdue(dueAt: string, now: Date): number {
   const late = now.getTime() - new Date(dueAt).getTime();
   return late > 0 ? Math.floor(late / 86_400_000) : 0;
 }
+
+/** The mails of an invoice paid on account: issued, due soon, overdue (the outbox sends them). */
+export const invoiceMailMessages = {
+  invoicedSubject: (invoiceNumber: string, orderNumber: string, due: string) =>
+    `Invoice ${invoiceNumber} for order ${orderNumber}: due ${due}`,
+  invoicedIntro: (days: number) =>
+    `Thank you for your order. It is paid on account (net ${days} days) and will ship as usual. Your invoice is attached:`,
+  reminderSubject: (invoiceNumber: string, due: string) =>
+    `Reminder: invoice ${invoiceNumber} is due ${due}`,
+  reminderIntro: (due: string) =>
+    `A friendly reminder: this invoice is due on ${due}. If you have paid it already, thank you, and please ignore this mail.`,
+  overdueSubject: (invoiceNumber: string, due: string) =>
+    `Invoice ${invoiceNumber} is overdue (due ${due})`,
+  overdueIntro: (due: string) =>
+    `This invoice was due on ${due} and we have not received the full payment yet. Please pay the amount due, or tell us if something is wrong with it.`,
+  invoiceNumber: 'Invoice number',
+  issuedOn: 'Issued on',
+  dueOn: 'Due on',
+  terms: 'Payment terms',
+  amountDue: 'Amount due',
+  quoteInvoiceNumber: 'Please quote the invoice number with your bank transfer.',
+} as const;

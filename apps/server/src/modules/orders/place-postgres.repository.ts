@@ -379,6 +379,9 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         invoice_issued_at: null,
         invoice_due_at: null,
         invoice_amount_due_cents: null,
+        invoice_terms_days: null,
+        invoice_company_name: null,
+        invoice_company_vat_id: null,
       };
       const view = toOrder(stored, rows.lines);
       const mail = orderMailRow('order-placed', view);
