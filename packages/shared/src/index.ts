@@ -48,5 +48,8 @@ export * from './orders/checkout-help.js';
 export * from './catalog/product-quantity.js';
 export * from './accounts/email-confirmation.js';
 export * from './accounts/profile-form.js';
+export * from './companies/approval.js';
+export * from './companies/company-messages.js';
+export * from './companies/companies.js';
 export * from './companies/on-account-words.js';
 export * from './companies/on-account.js';

@@ -1,4 +1,10 @@
-import type { OrderStatus, PaymentStatus, ProductCategory } from '@shop/shared';
+import type {
+  ApprovalStatus,
+  CompanyRole,
+  OrderStatus,
+  PaymentStatus,
+  ProductCategory,
+} from '@shop/shared';
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
@@ -106,6 +112,19 @@ export interface OrdersTable {
   invoice_due_at: NullableTime;
   invoice_amount_due_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /**
+   * Migration 0019 (DESIGN.md section 12): the company of the member who placed it and who that
+   * was (their name as it was then); the approval of an order over a buyer's limit and the
+   * decision (when, by whom, a rejection's reason).
+   */
+  company_id: NullableText;
+  placed_by_user_id: NullableText;
+  placed_by_name: NullableText;
+  approval_status: ColumnType<ApprovalStatus, ApprovalStatus | undefined, ApprovalStatus>;
+  approval_decided_at: NullableTime;
+  approval_decided_by: NullableText;
+  approval_decided_by_name: NullableText;
+  rejection_reason: NullableText;
+  /**
    * Migration 0020 (paying on account, DESIGN.md section 13): the terms and the company as they
    * were when the invoice was issued on account; null for an order paid at once.
    */
@@ -114,6 +133,58 @@ export interface OrdersTable {
   invoice_company_vat_id: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Migration 0019: a company that buys (DESIGN.md section 12). */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  vat_id: string | null;
+  billing_address: string;
+  /** Section 13's credit hold; 0/1 on SQLite. */
+  on_hold: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /**
+   * Migration 0020 (paying on account, DESIGN.md section 13): the terms (null: none), the open
+   * invoices' amounts due together (cents; PostgreSQL's integer reads as a number), why it is on
+   * hold ('admin' or 'overdue'), and the moment before which overdue invoices no longer put it
+   * on hold (a shop admin lifted an automatic hold).
+   */
+  terms_days: ColumnType<number | null, number | null | undefined, number | null>;
+  credit_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  balance_cents: ColumnType<number, number | undefined, number>;
+  hold_reason: NullableText;
+  hold_waived_before: NullableTime;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0019: a user's place in their one company. */
+export interface CompanyMembersTable {
+  /** The primary key: one company per user. */
+  user_id: string;
+  company_id: string;
+  role: CompanyRole;
+  /** Null: no limit. PostgreSQL's bigint reads as a string. */
+  order_limit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** Migration 0019: an invitation to join a company, usable once until `expires_at`. */
+export interface CompanyInvitationsTable {
+  id: string;
+  company_id: string;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  email: string;
+  role: CompanyRole;
+  order_limit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  invited_by: string | null;
+  invited_by_name: string;
+  expires_at: Timestamp;
+  used_at: NullableTime;
+  used_by: NullableText;
+  revoked_at: NullableTime;
+  created_at: Timestamp;
 }
 
 /** Migration 0020: money received against an invoice paid on account. */
@@ -307,6 +378,9 @@ export interface Database {
   reviews: ReviewsTable;
   users: UsersTable;
   orders: OrdersTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
   order_lines: OrderLinesTable;
   invoice_counters: InvoiceCountersTable;
   invoice_payments: InvoicePaymentsTable;
@@ -331,3 +405,6 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewReviewRow = Insertable<ReviewsTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type CompanyMemberRow = Selectable<CompanyMembersTable>;
+export type CompanyInvitationRow = Selectable<CompanyInvitationsTable>;

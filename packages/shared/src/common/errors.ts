@@ -5,6 +5,7 @@ import { identityErrorStatus } from '../accounts/identity.js';
 import { orderLimitErrorStatus } from '../orders/order-limits.js';
 import { stockErrorStatus } from '../catalog/stock.js';
 import { invoiceErrorStatus } from '../orders/invoice.js';
+import { companyErrorStatus } from '../companies/company-messages.js';
 import { onAccountErrorStatus } from '../companies/on-account-words.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
@@ -32,6 +33,7 @@ export const errorStatus = {
   ...b2bErrorStatus,
   ...orderLimitErrorStatus,
   ...invoiceErrorStatus,
+  ...companyErrorStatus,
   ...onAccountErrorStatus,
 } as const;
 

@@ -27,8 +27,6 @@ export const onAccountErrorStatus = {
   credit_limit_exceeded: 409,
   /** The company is on hold: no new invoice payments until it pays (card payments still work). */
   credit_hold: 409,
-  /** The order waits for a company admin's approval (DESIGN.md section 12). */
-  approval_required: 409,
   /** The caller is in no company, or in one without payment terms. */
   no_payment_terms: 403,
   /** The order is already paid on account. */
@@ -46,8 +44,6 @@ export const onAccountMessages = {
     `This order (${formatAccountMoney(total)}) is more than your company's available credit (${formatAccountMoney(available)}). Please pay by card, or pay open invoices first.`,
   creditHold:
     "Your company's account is on hold because of an overdue invoice, so this order cannot be paid by invoice. Please pay by card, or settle the overdue invoice first.",
-  approvalRequired:
-    'This order waits for approval by a company admin; it can be paid once it is approved.',
   noPaymentTerms:
     'Paying by invoice needs payment terms: your company has none. Please pay by card.',
   orderAlreadyInvoiced: 'This order is already paid by invoice.',
