@@ -4,7 +4,9 @@ import {
   invoicePaymentListSchema,
   invoicePaymentRecordedSchema,
   orderCreatedSchema,
+  formatDocumentDate,
   orderModifiedSchema,
+  orderSchema,
   statementSchema,
   type Order,
 } from '@shop/shared';
@@ -25,6 +27,7 @@ import { buildTestApp } from '../../test/build-app.js';
 import { pdfPages } from '../../test/pdf-text.js';
 import { withShop } from '../../test/shop.js';
 import { createCompaniesRepository } from '../companies/companies.repository.js';
+import { renderOrderMail } from '../mail/order-mail.js';
 
 const DAY = 86_400_000;
 
@@ -258,6 +261,18 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
         .execute();
       expect(mail).toHaveLength(1);
       expect(mail[0]!.recipient).toBe(buyer.email);
+      const rendered = renderOrderMail(
+        'order-invoiced',
+        orderSchema.parse(JSON.parse(mail[0]!.payload)),
+        {
+          publicUrl: 'https://shop.example',
+        },
+      );
+      expect(rendered.subject).toBe(
+        `Invoice ${invoice.number} for order ${order.orderNumber}: due ${formatDocumentDate(invoice.dueAt)}`,
+      );
+      expect(rendered.text).toContain('Net 30 days');
+      expect(rendered.text).toContain('Amount due: $100.00');
 
       const again = await payByInvoice(order._id, buyer.token);
       expect(again.statusCode).toBe(409);
