@@ -88,10 +88,12 @@ export const orderInvoiceSchema = z.object({
   amountDue: z.number(),
   /**
    * Paid on account (DESIGN.md section 13): the terms and the company the invoice was issued to,
-   * as they were then; null for an order paid at once.
+   * as they were then; null for an order paid at once. It defaults to null, so an invoice written
+   * before migration 0020 (an outbox row of the previous release) still reads.
    */
   onAccount: z
     .object({ termsDays: z.number().int(), companyName: z.string(), vatId: z.string().nullable() })
-    .nullable(),
+    .nullable()
+    .default(null),
 });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;

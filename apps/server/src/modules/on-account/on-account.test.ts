@@ -253,6 +253,10 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
       );
       expect(rendered.text).toContain('Net 30 days');
       expect(rendered.text).toContain('Amount due: $100.00');
+      // A row of the previous release (no `onAccount` in its invoice) still reads.
+      const previous = JSON.parse(mail[0]!.payload) as { invoice: Record<string, unknown> };
+      delete previous.invoice['onAccount'];
+      expect(orderSchema.parse(previous).invoice?.onAccount).toBeNull();
 
       const again = await payByInvoice(order._id, buyer.token);
       expect(again.statusCode).toBe(409);
