@@ -50,6 +50,10 @@ import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { createCompaniesRepository } from './modules/companies/companies.repository.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { createAccountWorker, type AccountWorker } from './modules/on-account/account-worker.js';
+import { createOnAccountRepository } from './modules/on-account/on-account.repository.js';
+import { createOnAccountService } from './modules/on-account/on-account.service.js';
+import { onAccountRoutes } from './modules/on-account/routes.js';
 import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
@@ -153,6 +157,8 @@ declare module 'fastify' {
     orderExpiry: OrderExpiry;
     /** Delivers the order mails of the outbox; runs on a timer, and on demand in tests. */
     mailOutbox: MailOutbox;
+    /** Credit holds and invoice reminders (paying on account); a timer, and tests on demand. */
+    accountWorker: AccountWorker;
   }
 }
 
@@ -309,9 +315,15 @@ export async function buildApp({
   });
   // The orders module reaches payments only through this (orders never imports payments); the
   // flow it calls is made below, before the first request.
+  const accountsRepository = createOnAccountRepository(db.kysely, db.dialect);
   const orders = createOrdersService({
     orders: ordersRepository,
-    companies,
+    // A company with payment terms is not held to MAX_UNPAID_VALUE (DESIGN.md section 11).
+    companies: {
+      membershipOf: (userId) => companies.membershipOf(userId),
+      approversOf: (companyId) => companies.approversOf(companyId),
+      hasPaymentTerms: (companyId) => accountsRepository.hasPaymentTerms(companyId),
+    },
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
     log: app.log,
     rules: { ...config.orderHolds, shopEmail: config.shopOrdersEmail },
@@ -335,6 +347,21 @@ export async function buildApp({
     gateway,
     log: app.log,
   });
+  // Paying on account (DESIGN.md section 13): the orders module's invoicing transactions with
+  // the company's credit taken inside them.
+  const companiesRepository = createCompaniesRepository(db.kysely, db.dialect);
+  const onAccount = createOnAccountService({
+    accounts: accountsRepository,
+    orders: ordersRepository,
+    ordersService: orders,
+    membershipOf: (userId) => companiesRepository.membershipOf(userId),
+    creditHoldDays: config.onAccount.creditHoldDays,
+    ...(now ? { now } : {}),
+  });
+  const accountWorker = createAccountWorker(onAccount, app.log);
+  app.decorate('accountWorker', accountWorker);
+  app.addHook('onReady', async () => accountWorker.start());
+  app.addHook('onClose', async () => accountWorker.stop());
   const orderExpiry = createOrderExpiry(orders, app.log);
   app.decorate('orderExpiry', orderExpiry);
   app.addHook('onReady', async () => orderExpiry.start());
@@ -343,7 +370,7 @@ export async function buildApp({
   app.addHook('onClose', async () => invoices.close());
   const invoicesService = createInvoicesService(
     orders,
-    { seller: config.seller, tax: config.invoiceTax },
+    { seller: config.seller, tax: config.invoiceTax, bankDetails: config.invoiceBankDetails },
     invoices,
   );
   const mailOutbox = createOutboxWorker({
@@ -384,6 +411,7 @@ export async function buildApp({
       await api.register(companyRoutes(companies));
       await api.register(orderListRoutes(orderLists));
       await api.register(invoiceRoutes(invoicesService));
+      await api.register(onAccountRoutes(onAccount));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));
     },

@@ -64,6 +64,14 @@ import {
   orderListUpdatedSchema,
   orderListUpdateSchema,
 } from './orders/order-lists.js';
+  companyAccountModifiedSchema,
+  holdInputSchema,
+  invoicePaymentInputSchema,
+  invoicePaymentListSchema,
+  invoicePaymentRecordedSchema,
+  statementSchema,
+  termsInputSchema,
+} from './companies/on-account.js';
 import {
   searchSynonymCreatedSchema,
   searchSynonymInputSchema,
@@ -282,6 +290,30 @@ export const apiContract = {
     params: idParamsSchema,
     body: orderRejectSchema,
     response: orderModifiedSchema,
+  },
+
+  // Paying on account (DESIGN.md section 13). The statement's CSV is made by the web app.
+  'PUT /companies/:id/terms': {
+    params: idParamsSchema,
+    body: termsInputSchema,
+    response: companyAccountModifiedSchema,
+  },
+  'PUT /companies/:id/hold': {
+    params: idParamsSchema,
+    body: holdInputSchema,
+    response: companyAccountModifiedSchema,
+  },
+  'GET /companies/:id/statement': { params: idParamsSchema, response: statementSchema },
+  'POST /orders/:id/invoice-payment': { params: idParamsSchema, response: orderModifiedSchema },
+  'POST /orders/:id/invoice-payments': {
+    params: idParamsSchema,
+    body: invoicePaymentInputSchema,
+    response: invoicePaymentRecordedSchema,
+    status: 201,
+  },
+  'GET /orders/:id/invoice-payments': {
+    params: idParamsSchema,
+    response: invoicePaymentListSchema,
   },
 
   // The identity service (Better Auth's catch-all, described by auth/identity-docs.ts).

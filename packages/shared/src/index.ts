@@ -54,3 +54,5 @@ export * from './companies/companies.js';
 export * from './companies/company-web-messages.js';
 export * from './orders/quick-order.js';
 export * from './orders/order-lists.js';
+export * from './companies/on-account-words.js';
+export * from './companies/on-account.js';

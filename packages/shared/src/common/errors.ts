@@ -7,6 +7,7 @@ import { stockErrorStatus } from '../catalog/stock.js';
 import { invoiceErrorStatus } from '../orders/invoice.js';
 import { companyErrorStatus } from '../companies/company-messages.js';
 import { orderListErrorStatus } from '../orders/order-lists.js';
+import { onAccountErrorStatus } from '../companies/on-account-words.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -35,6 +36,7 @@ export const errorStatus = {
   ...invoiceErrorStatus,
   ...companyErrorStatus,
   ...orderListErrorStatus,
+  ...onAccountErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

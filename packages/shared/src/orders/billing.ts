@@ -86,5 +86,14 @@ export const orderInvoiceSchema = z.object({
   issuedAt: z.string(),
   dueAt: z.string(),
   amountDue: z.number(),
+  /**
+   * Paid on account (DESIGN.md section 13): the terms and the company the invoice was issued to,
+   * as they were then; null for an order paid at once. It defaults to null, so an invoice written
+   * before migration 0020 (an outbox row of the previous release) still reads.
+   */
+  onAccount: z
+    .object({ termsDays: z.number().int(), companyName: z.string(), vatId: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;

@@ -46,6 +46,19 @@ export const orderTransitions = {
     from: { payment_status: 'cancelled' },
     to: { payment_status: 'paid', order_status: 'cancelled' },
   },
+  /**
+   * Paid on account (DESIGN.md section 13): not paid yet, but it may ship; its hold on the stock
+   * ends (the expiry clock stops) and the company's balance grows, in one step with the credit
+   * check.
+   */
+  invoice: {
+    from: { payment_status: 'pending', approval_status: PAYABLE_APPROVAL_STATUSES },
+    to: { payment_status: 'invoiced', order_status: 'placed' },
+  },
+  /** The last money of an invoice received: paid, whether it has shipped or not. */
+  settleInvoice: { from: { payment_status: 'invoiced' }, to: { payment_status: 'paid' } },
+  /** Money received for an invoice, less than what is due: its state stays as it is. */
+  recordInvoicePayment: { from: { payment_status: 'invoiced' }, to: {} },
   /** Deleting gives the stock back; a paid order is never deleted. */
   delete: { from: { payment_status: 'pending' }, to: {} },
   /**

@@ -18,10 +18,21 @@ export const paymentStatusWords = {
   pending: 'Unpaid',
   paid: 'Paid',
   cancelled: 'Cancelled',
+  /** Paid on account (DESIGN.md section 13): the invoice is open. */
+  invoiced: 'Invoiced',
 } as const satisfies Record<PaymentStatus, string>;
 
-/** The word of an order's status: "Paid" once it is paid, until it ships. */
-export function orderStatusWord(order: { orderStatus: OrderStatus }): string {
+/**
+ * The word of an order's status: "Paid" once it is paid, until it ships; "Invoiced" while it is
+ * placed on account and not yet paid (DESIGN.md section 13).
+ */
+export function orderStatusWord(order: {
+  orderStatus: OrderStatus;
+  paymentStatus?: PaymentStatus;
+}): string {
+  if (order.orderStatus === 'placed' && order.paymentStatus === 'invoiced') {
+    return paymentStatusWords.invoiced;
+  }
   return orderStatusWords[order.orderStatus];
 }
 

@@ -13,6 +13,7 @@ import {
   type Invitation,
   type InvitationPreview,
 } from '@shop/shared';
+import type { CompanyAccount } from '@shop/shared';
 import type { z } from 'zod';
 import type {
   companyCreateSchema,
@@ -26,6 +27,7 @@ import type { CompanyInvitationRow, CompanyRow } from '../../db/schema.js';
 import { toIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import { invitationMailRow } from '../mail/outbox.repository.js';
+import { companyAccountOf } from '../on-account/company-credit.js';
 import type { CompaniesRepository, MemberRow } from './companies.repository.js';
 
 type CompanyCreateInput = z.output<typeof companyCreateSchema>;
@@ -51,15 +53,20 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** A token as a link carries it: 32 random bytes, base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A company's account without its id (the company carries its own). */
+function creditFieldsOf(row: CompanyRow): Omit<CompanyAccount, '_id'> {
+  const { terms, onHold, balance, availableCredit } = companyAccountOf(row);
+  return { terms, onHold, balance, availableCredit };
+}
+
 export function toCompany(row: CompanyRow): Company {
   return {
     _id: row.id,
     name: row.name,
     vatId: row.vat_id,
     billingAddress: row.billing_address,
-    // Section 13 (payment terms) fills this; none until then.
-    terms: null,
-    onHold: Boolean(row.on_hold),
+    // Paying on account's fields (DESIGN.md section 13): terms, onHold, balance, availableCredit.
+    ...creditFieldsOf(row),
     createdAt: toIso(row.created_at),
   };
 }

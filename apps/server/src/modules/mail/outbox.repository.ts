@@ -25,6 +25,11 @@ export const ORDER_MAIL_KINDS = [
   'order-awaiting-approval',
   'order-approved',
   'order-rejected',
+  /** Paid on account (DESIGN.md section 13): the invoice, its due date and terms. */
+  'order-invoiced',
+  /** An invoice due in REMINDER_DAYS_BEFORE_DUE days, and one due since yesterday. */
+  'invoice-reminder',
+  'invoice-overdue',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

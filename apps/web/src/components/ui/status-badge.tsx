@@ -17,6 +17,7 @@ const PAYMENT_TINT: Record<Order['paymentStatus'], string> = {
   pending: 'bg-warning/25',
   paid: 'bg-success/20',
   cancelled: 'bg-base-200',
+  invoiced: 'bg-info/15',
 };
 
 const LABEL = 'badge text-base-content border-transparent font-medium whitespace-nowrap';

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
+import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
+import { orderSchema } from '../orders/orders.js';
+import {
+  MAX_CREDIT_LIMIT,
+  MAX_INVOICE_PAYMENT,
+  onAccountMessages as m,
+  PAYMENT_REFERENCE_MAX_LENGTH,
+  PAYMENT_TERM_DAYS,
+  type PaymentTermDays,
+} from './on-account-words.js';
+
+/*
+ * Paying on account (DESIGN.md section 13, issue 24): the shapes of its calls. Money in
+ * dollars (stored as cents), dates ISO 8601 date-times.
+ */
+
+/** A company's payment terms: net `days`, up to `creditLimit` dollars of open invoices. */
+export const paymentTermsSchema = z.object({
+  days: z.number().int(),
+  creditLimit: z.number(),
+});
+export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
+
+/**
+ * What paying on account adds to a company as the API serves it (`GET /api/companies/mine`,
+ * `GET /api/companies/{id}`, the answers below): its terms (null: none), whether it is on hold,
+ * its balance (invoiced and not yet paid) and its available credit (the limit less the balance,
+ * never below 0; 0 without terms).
+ */
+export const companyCreditFields = {
+  terms: paymentTermsSchema.nullable(),
+  onHold: z.boolean(),
+  balance: z.number(),
+  availableCredit: z.number(),
+};
+
+/** A company's account: its id and `companyCreditFields`. */
+export const companyAccountSchema = z.object({ _id: z.string(), ...companyCreditFields });
+export type CompanyAccount = z.infer<typeof companyAccountSchema>;
+
+/** `PUT /api/companies/{id}/terms` and `PUT /api/companies/{id}/hold` answer the account. */
+export const companyAccountModifiedSchema = z.object({
+  modifiedCount: z.number().int(),
+  company: companyAccountSchema,
+});
+
+const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/**
+ * `PUT /api/companies/{id}/terms {days, creditLimit}` (shop admins): `days` one of
+ * PAYMENT_TERM_DAYS, `creditLimit` in dollars; both null remove the terms. Numeric strings are
+ * taken too (a form's select and field).
+ */
+export const termsInputSchema = z
+  .object({
+    days: wholeNumberInput(
+      z
+        .number(numberMessages(m.daysRequired, m.daysInvalid))
+        .refine((days) => (PAYMENT_TERM_DAYS as readonly number[]).includes(days), m.daysInvalid)
+        .nullable(),
+    ),
+    creditLimit: decimalInput(
+      z
+        .number(numberMessages(m.creditLimitRequired, m.creditLimitInvalid))
+        .gt(0, m.creditLimitTooSmall)
+        .max(MAX_CREDIT_LIMIT, m.creditLimitTooLarge)
+        .refine(twoDecimals, m.twoDecimals)
+        .nullable(),
+    ),
+  })
+  .superRefine((terms, ctx) => {
+    if ((terms.days === null) !== (terms.creditLimit === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [terms.days === null ? 'days' : 'creditLimit'],
+        message: m.termsBothOrNeither,
+      });
+    }
+  })
+  .transform((terms) =>
+    terms.days === null || terms.creditLimit === null
+      ? null
+      : { days: terms.days as PaymentTermDays, creditLimit: terms.creditLimit },
+  );
+export type TermsInput = z.input<typeof termsInputSchema>;
+/** The terms as the server reads them: null removes them. */
+export type ValidTermsInput = z.output<typeof termsInputSchema>;
+
+/** `PUT /api/companies/{id}/hold {onHold}` (shop admins). */
+export const holdInputSchema = z.object({
+  onHold: z.boolean({ message: m.onHoldInvalid }),
+});
+
+/** A date as the admin types it (`2026-11-26`) or an ISO 8601 date-time with its offset. */
+const receivedAtField = z
+  .string({ message: m.receivedAtInvalid })
+  .trim()
+  .pipe(
+    z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: m.receivedAtInvalid }),
+  );
+
+/**
+ * `POST /api/orders/{id}/invoice-payments {amount, reference, receivedAt}` (shop admins):
+ * money received for an order paid on account. The server refuses more than the amount due
+ * (400, `fields.amount`) and a date in the future.
+ */
+export const invoicePaymentInputSchema = z.object({
+  amount: decimalInput(
+    z
+      .number(numberMessages(m.amountRequired, m.amountInvalid))
+      .gt(0, m.amountTooSmall)
+      .max(MAX_INVOICE_PAYMENT, m.amountTooLarge)
+      .refine(twoDecimals, m.twoDecimals),
+  ),
+  reference: z
+    .string({ message: m.referenceRequired })
+    .trim()
+    .min(1, m.referenceRequired)
+    .max(PAYMENT_REFERENCE_MAX_LENGTH, m.referenceTooLong)
+    .regex(ONE_LINE_PATTERN, m.referenceOneLine),
+  receivedAt: receivedAtField,
+});
+export type InvoicePaymentInput = z.input<typeof invoicePaymentInputSchema>;
+export type ValidInvoicePaymentInput = z.output<typeof invoicePaymentInputSchema>;
+
+/** One payment recorded against an invoice. */
+export const invoicePaymentSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  reference: z.string(),
+  /** When the money arrived, as the admin gave it. */
+  receivedAt: z.string(),
+  /** When it was recorded, and by whom. */
+  recordedAt: z.string(),
+  recordedBy: z.object({ userId: z.string(), name: z.string() }),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+/** `POST /api/orders/{id}/invoice-payments`: the payment, and the order as it is now. */
+export const invoicePaymentRecordedSchema = z.object({
+  insertedId: z.string(),
+  payment: invoicePaymentSchema,
+  order: orderSchema,
+});
+
+/**
+ * `GET /api/orders/{id}/invoice-payments`: the payments recorded against the order, oldest
+ * first (whoever may read the order).
+ */
+export const invoicePaymentListSchema = z.array(invoicePaymentSchema);
+
+/** One open invoice on a statement. */
+export const statementInvoiceSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  invoiceNumber: z.string(),
+  poNumber: z.string().nullable(),
+  issuedAt: z.string(),
+  dueAt: z.string(),
+  /** The order's total, dollars. */
+  total: z.number(),
+  /** What is still to pay, dollars. */
+  amountDue: z.number(),
+  overdue: z.boolean(),
+  /** Whole days past `dueAt` (0 while not due, and on its first overdue day). */
+  daysOverdue: z.number().int(),
+});
+export type StatementInvoice = z.infer<typeof statementInvoiceSchema>;
+
+/**
+ * `GET /api/companies/{id}/statement` (the company's members and shop admins): the open
+ * invoices, oldest due first, the balance (their amounts due together) and the available
+ * credit. The web page exports it as CSV (`statementCsvHeaders`).
+ */
+export const statementSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  vatId: z.string().nullable(),
+  ...companyCreditFields,
+  /** When the statement was drawn up (its days overdue count to this moment). */
+  generatedAt: z.string(),
+  invoices: z.array(statementInvoiceSchema),
+});
+export type Statement = z.infer<typeof statementSchema>;
