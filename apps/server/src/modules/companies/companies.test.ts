@@ -137,6 +137,9 @@ describe.each(testDatabases)('companies on $name', (kind) => {
           trx,
         );
         running = requests();
+        // Requests that never wait (no lock of theirs to meet) end before that: done too.
+        let settled = false;
+        void running.finally(() => (settled = true));
         // Waiting for the state: how many sessions wait, on this lock or behind one that does.
         for (;;) {
           const { rows: counted } = await sql<{ n: number | string }>`
@@ -147,7 +150,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
               or exists (select 1 from w as up where up.pid = any(w.by) and ${pid} = any(up.by))`.execute(
             locker.kysely,
           );
-          if (Number(counted[0]?.n ?? 0) >= waiting) break;
+          if (settled || Number(counted[0]?.n ?? 0) >= waiting) break;
           await new Promise((resolve) => setImmediate(resolve));
         }
       });
@@ -876,14 +879,20 @@ describe.each(testDatabases)('companies on $name', (kind) => {
     it('a buyer may have only MAX_AWAITING_APPROVAL_ORDERS awaiting at once, however they arrive', async () => {
       const junior = await registerAccount(app, { label: 'junior', name: 'Jules Junior' });
       await join(company._id, owner, junior, { role: 'buyer', orderLimit: 0 });
-      const product = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 1_000 });
-      const order = (on: FastifyInstance) =>
+      const juniorId = await userIdOf(db, junior);
+      // A product each, so no product's row lock queues them: only the membership's lock does.
+      const products = await Promise.all(
+        Array.from({ length: MAX_AWAITING + 3 }, () =>
+          insertProduct(db, { stock: 100, minimum: 1, priceCents: 1_000 }),
+        ),
+      );
+      const order = (productId: string, on: FastifyInstance) =>
         call(
           {
             method: 'POST',
             url: '/api/orders',
             payload: {
-              lines: [{ productId: product, quantity: 2 }],
+              lines: [{ productId, quantity: 2 }],
               phone: '+1 555 0100',
               address: '1 Test Street',
             },
@@ -891,18 +900,24 @@ describe.each(testDatabases)('companies on $name', (kind) => {
           junior.token,
           on,
         );
-      const results = await Promise.all(
-        Array.from({ length: MAX_AWAITING + 3 }, (_, i) => order(i % 2 ? second : app)),
+      const results = await whileRowLocked(
+        'company_members',
+        'user_id',
+        juniorId,
+        products.length,
+        () => Promise.all(products.map((id, i) => order(id, i % 2 ? second : app))),
       );
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_AWAITING);
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_AWAITING);
       const refused = results.filter((r) => r.statusCode === 409).map((r) => refusal(r).code);
       expect(refused).toEqual(Array(3).fill('too_many_awaiting_approval'));
-      expect(await stockIn(db, product)).toBe(100 - 2 * MAX_AWAITING);
+      const stocks = await Promise.all(products.map((id) => stockIn(db, id)));
+      expect(stocks.filter((stock) => stock === 98)).toHaveLength(MAX_AWAITING);
+      expect(stocks.filter((stock) => stock === 100)).toHaveLength(3);
       // Deleting one makes room for one more.
       const placed = orderCreatedSchema.parse(results.find((r) => r.statusCode === 201)?.json());
       await call({ method: 'DELETE', url: `/api/orders/${placed.insertedId}` }, junior.token);
-      expect((await order(app)).statusCode).toBe(201);
+      const refusedProduct = products[stocks.indexOf(100)] ?? '';
+      expect((await order(refusedProduct, app)).statusCode).toBe(201);
     });
 
     it('race: two company admins approving and rejecting at once: one wins, the stock is right', async () => {
