@@ -50,3 +50,4 @@ export * from './accounts/email-confirmation.js';
 export * from './accounts/profile-form.js';
 export * from './companies/on-account-words.js';
 export * from './companies/on-account.js';
+export * from './companies/account-pages.js';

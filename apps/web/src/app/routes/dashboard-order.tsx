@@ -5,10 +5,14 @@ import { useAuth } from '../../features/account/hooks/use-auth';
 import { OrderPageAdminActions } from '../../features/admin/components/order-admin-actions';
 import { PutBackButton } from '../../features/cart/components/put-back-button';
 import { OrderPage } from '../../features/orders/components/order-page';
+import { InvoiceAccount } from '../../features/pay-on-account/components/invoice-account';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** An admin's actions on the order page: Manage Order's own (issue 22, review defect 15). */
 const adminActions = (order: Order) => <OrderPageAdminActions order={order} />;
+
+/** An order paid on account: its invoice's due date, amount due and payments (issue 24). */
+const invoiceAccount = (order: Order) => <InvoiceAccount order={order} />;
 
 /** /dashboard/orders/{orderId}: one order, for its owner or an admin (with the admin's actions). */
 export function DashboardOrderRoute() {
@@ -23,6 +27,7 @@ export function DashboardOrderRoute() {
       viewer={{ email: auth.user.email, role: auth.user.role }}
       adminActions={auth.user.role === 'admin' ? adminActions : undefined}
       putBack={(order) => <PutBackButton order={order} />}
+      invoiceAccount={invoiceAccount}
     />
   );
 }

@@ -46,12 +46,18 @@ export function OrderPage({
   viewer,
   adminActions,
   putBack,
+  invoiceAccount,
 }: {
   orderId: string;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  /**
+   * For an order paid on account: its invoice's due date, amount due and the payments received
+   * (the pay-on-account feature, given by the page; DESIGN.md section 13).
+   */
+  invoiceAccount?: ((order: Order) => ReactNode) | undefined;
 }) {
   const order = useOrder(orderId);
   return (
@@ -66,6 +72,7 @@ export function OrderPage({
             viewer={viewer}
             adminActions={adminActions}
             putBack={putBack}
+            invoiceAccount={invoiceAccount}
           />
         )}
       </QueryState>
@@ -78,12 +85,14 @@ function OrderDetails({
   viewer,
   adminActions,
   putBack,
+  invoiceAccount,
 }: {
   order: Order;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  invoiceAccount?: ((order: Order) => ReactNode) | undefined;
 }) {
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
@@ -94,7 +103,7 @@ function OrderDetails({
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <StatusBadge status={order.orderStatus} />
+        <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />
         {order.refundNeeded && (
           <span className="badge badge-warning whitespace-nowrap">
             {orderHoldMessages.refundNeeded}
@@ -160,6 +169,8 @@ function OrderDetails({
           <Timeline order={order} />
         </Card>
       </div>
+
+      {order.invoice && invoiceAccount?.(order)}
 
       <section aria-labelledby="order-products" className="space-y-3">
         <h2 id="order-products" className="text-xl font-semibold">
