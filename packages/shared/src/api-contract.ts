@@ -79,6 +79,27 @@ import {
   userSchema,
   userSignInSchema,
 } from './accounts/users.js';
+import {
+  companyCreatedSchema,
+  companyCreateSchema,
+  companyInvitationParamsSchema,
+  companyListQuerySchema,
+  companyListSchema,
+  companyMemberParamsSchema,
+  companyOrderListQuerySchema,
+  companyUpdatedSchema,
+  companyUpdateSchema,
+  companyWithMembersSchema,
+  invitationAcceptedSchema,
+  invitationCreatedSchema,
+  invitationCreateSchema,
+  invitationListSchema,
+  invitationPreviewSchema,
+  invitationTokenParamsSchema,
+  memberUpdatedSchema,
+  memberUpdateSchema,
+  orderRejectSchema,
+} from './companies/companies.js';
 
 /*
  * The API contract: every call the web app makes, keyed by its method and its address under
@@ -220,6 +241,55 @@ export const apiContract = {
   'GET /orders/:id/invoice-payments': {
     params: idParamsSchema,
     response: invoicePaymentListSchema,
+  },
+  // Companies, members, invitations and approvals (DESIGN.md section 12).
+  'POST /companies': { body: companyCreateSchema, response: companyCreatedSchema, status: 201 },
+  'GET /companies/mine': { response: companyWithMembersSchema },
+  'GET /companies': { querystring: companyListQuerySchema, response: companyListSchema },
+  'GET /companies/:id': { params: idParamsSchema, response: companyWithMembersSchema },
+  'PATCH /companies/:id': {
+    params: idParamsSchema,
+    body: companyUpdateSchema,
+    response: companyUpdatedSchema,
+  },
+  'PATCH /companies/:id/members/:userId': {
+    params: companyMemberParamsSchema,
+    body: memberUpdateSchema,
+    response: memberUpdatedSchema,
+  },
+  'DELETE /companies/:id/members/:userId': {
+    params: companyMemberParamsSchema,
+    response: deletedCountSchema,
+  },
+  'POST /companies/:id/invitations': {
+    params: idParamsSchema,
+    body: invitationCreateSchema,
+    response: invitationCreatedSchema,
+    status: 201,
+  },
+  'GET /companies/:id/invitations': { params: idParamsSchema, response: invitationListSchema },
+  'DELETE /companies/:id/invitations/:invitationId': {
+    params: companyInvitationParamsSchema,
+    response: deletedCountSchema,
+  },
+  'GET /invitations/:token': {
+    params: invitationTokenParamsSchema,
+    response: invitationPreviewSchema,
+  },
+  'POST /invitations/:token/accept': {
+    params: invitationTokenParamsSchema,
+    response: invitationAcceptedSchema,
+  },
+  'GET /companies/:id/orders': {
+    params: idParamsSchema,
+    querystring: companyOrderListQuerySchema,
+    response: orderListSchema,
+  },
+  'POST /orders/:id/approve': { params: idParamsSchema, response: orderModifiedSchema },
+  'POST /orders/:id/reject': {
+    params: idParamsSchema,
+    body: orderRejectSchema,
+    response: orderModifiedSchema,
   },
 
   // The identity service (Better Auth's catch-all, described by auth/identity-docs.ts).

@@ -51,3 +51,6 @@ export * from './accounts/profile-form.js';
 export * from './companies/on-account-words.js';
 export * from './companies/on-account.js';
 export * from './companies/account-pages.js';
+export * from './companies/approval.js';
+export * from './companies/company-messages.js';
+export * from './companies/companies.js';

@@ -20,6 +20,7 @@ import { mailLimitsAndSkuCase } from './migrations/0015-mail-limits-and-sku-case
 import { orderNumbers } from './migrations/0016-order-numbers.js';
 import { invoices } from './migrations/0017-invoices.js';
 import { searchFolding } from './migrations/0018-search-folding.js';
+import { companies } from './migrations/0019-companies.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0016-order-numbers': orderNumbers(db.dialect),
     '0017-invoices': invoices(db.dialect),
     '0018-search-folding': searchFolding(db.dialect),
+    '0019-companies': companies(db.dialect),
   };
 }
 

@@ -1,4 +1,10 @@
-import type { OrderStatus, PaymentStatus, ProductCategory } from '@shop/shared';
+import type {
+  ApprovalStatus,
+  CompanyRole,
+  OrderStatus,
+  PaymentStatus,
+  ProductCategory,
+} from '@shop/shared';
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
@@ -105,8 +111,62 @@ export interface OrdersTable {
   invoice_issued_at: NullableTime;
   invoice_due_at: NullableTime;
   invoice_amount_due_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Migration 0019 (DESIGN.md section 12): the company of the member who placed it and who that
+   * was (their name as it was then); the approval of an order over a buyer's limit and the
+   * decision (when, by whom, a rejection's reason).
+   */
+  company_id: NullableText;
+  placed_by_user_id: NullableText;
+  placed_by_name: NullableText;
+  approval_status: ColumnType<ApprovalStatus, ApprovalStatus | undefined, ApprovalStatus>;
+  approval_decided_at: NullableTime;
+  approval_decided_by: NullableText;
+  approval_decided_by_name: NullableText;
+  rejection_reason: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Migration 0019: a company that buys (DESIGN.md section 12). */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  vat_id: string | null;
+  billing_address: string;
+  /** Section 13's credit hold; 0/1 on SQLite. */
+  on_hold: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0019: a user's place in their one company. */
+export interface CompanyMembersTable {
+  /** The primary key: one company per user. */
+  user_id: string;
+  company_id: string;
+  role: CompanyRole;
+  /** Null: no limit. PostgreSQL's bigint reads as a string. */
+  order_limit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** Migration 0019: an invitation to join a company, usable once until `expires_at`. */
+export interface CompanyInvitationsTable {
+  id: string;
+  company_id: string;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  email: string;
+  role: CompanyRole;
+  order_limit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  invited_by: string | null;
+  invited_by_name: string;
+  expires_at: Timestamp;
+  used_at: NullableTime;
+  used_by: NullableText;
+  revoked_at: NullableTime;
+  created_at: Timestamp;
 }
 
 /** Migration 0017: the last invoice number given in each year (UTC), gap-free. */
@@ -279,6 +339,9 @@ export interface Database {
   reviews: ReviewsTable;
   users: UsersTable;
   orders: OrdersTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
   order_lines: OrderLinesTable;
   invoice_counters: InvoiceCountersTable;
   unpaid_order_counts: UnpaidOrderCountsTable;
@@ -300,3 +363,6 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewReviewRow = Insertable<ReviewsTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type CompanyMemberRow = Selectable<CompanyMembersTable>;
+export type CompanyInvitationRow = Selectable<CompanyInvitationsTable>;

@@ -49,6 +49,10 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     billing: { company: null, vatNumber: null, address: null },
     invoice: null,
+    companyId: null,
+    placedBy: null,
+    approvalStatus: 'not_required',
+    approval: null,
     ...overrides,
   };
 }

@@ -96,6 +96,11 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
           lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
         },
         {
+          // Open signed out too: the page itself offers Log in / Register and comes back.
+          path: paths.invitation.pattern,
+          lazy: async () => ({ Component: (await import('./routes/invitation')).InvitationRoute }),
+        },
+        {
           path: paths.emailConfirmed.pattern,
           lazy: async () => ({
             Component: (await import('./routes/email-confirmed')).EmailConfirmedRoute,
@@ -143,6 +148,24 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                   }),
                 },
                 {
+                  path: paths.dashboard.company.pattern,
+                  lazy: async () => ({
+                    Component: (await import('./routes/company')).CompanyRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.companyOrders.pattern,
+                  lazy: async () => ({
+                    Component: (await import('./routes/company-orders')).CompanyOrdersRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.approvals.pattern,
+                  lazy: async () => ({
+                    Component: (await import('./routes/company-orders')).ApprovalsRoute,
+                  }),
+                },
+                {
                   path: paths.dashboard.payment.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/payment')).PaymentRoute,
@@ -177,6 +200,19 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                       path: paths.dashboard.reviews.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
+                      }),
+                    },
+                    {
+                      path: paths.dashboard.manageCompanies.pattern,
+                      lazy: async () => ({
+                        Component: (await import('./routes/manage-companies'))
+                          .ManageCompaniesRoute,
+                      }),
+                    },
+                    {
+                      path: paths.dashboard.adminCompany.pattern,
+                      lazy: async () => ({
+                        Component: (await import('./routes/admin-company')).AdminCompanyRoute,
                       }),
                     },
                     {

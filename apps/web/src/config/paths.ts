@@ -24,6 +24,11 @@ export const paths = {
     to: (productId: string) => `/order/${encodeURIComponent(productId)}`,
   },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
+  /** Where a company invitation's mail links to (DESIGN.md section 12). */
+  invitation: {
+    pattern: '/invitations/:token',
+    to: (token: string) => `/invitations/${encodeURIComponent(token)}`,
+  },
   addProductTopLevel: { pattern: '/addproduct', to: () => '/addproduct' },
   dashboard: {
     root: { pattern: '/dashboard', to: () => '/dashboard' },
@@ -42,6 +47,14 @@ export const paths = {
     manageOrders: { pattern: '/dashboard/manage', to: () => '/dashboard/manage' },
     addProduct: { pattern: '/dashboard/addproduct', to: () => '/dashboard/addproduct' },
     reviews: { pattern: '/dashboard/reviews', to: () => '/dashboard/reviews' },
+    company: { pattern: '/dashboard/company', to: () => '/dashboard/company' },
+    companyOrders: { pattern: '/dashboard/company-orders', to: () => '/dashboard/company-orders' },
+    approvals: { pattern: '/dashboard/approvals', to: () => '/dashboard/approvals' },
+    manageCompanies: { pattern: '/dashboard/companies', to: () => '/dashboard/companies' },
+    adminCompany: {
+      pattern: '/dashboard/companies/:companyId',
+      to: (companyId: string) => `/dashboard/companies/${encodeURIComponent(companyId)}`,
+    },
     searchSynonyms: {
       pattern: '/dashboard/search-synonyms',
       to: () => '/dashboard/search-synonyms',

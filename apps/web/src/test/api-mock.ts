@@ -98,6 +98,10 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     billing: { company: null, vatNumber: null, address: null },
     invoice: null,
+    companyId: null,
+    placedBy: null,
+    approvalStatus: 'not_required' as const,
+    approval: null,
     ...overrides,
   };
   return { ...order, customerName: order.userName, customerEmail: order.userEmail };

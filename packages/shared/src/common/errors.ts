@@ -6,6 +6,7 @@ import { orderLimitErrorStatus } from '../orders/order-limits.js';
 import { stockErrorStatus } from '../catalog/stock.js';
 import { invoiceErrorStatus } from '../orders/invoice.js';
 import { onAccountErrorStatus } from '../companies/on-account-words.js';
+import { companyErrorStatus } from '../companies/company-messages.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -33,6 +34,7 @@ export const errorStatus = {
   ...orderLimitErrorStatus,
   ...invoiceErrorStatus,
   ...onAccountErrorStatus,
+  ...companyErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,9 +1,20 @@
 import type { OrderStatus, PaymentStatus } from './orders.js';
+import { PAYABLE_APPROVAL_STATUSES, type ApprovalStatus } from '../companies/approval.js';
 
-interface OrderState {
+export interface OrderState {
   payment_status: PaymentStatus;
   order_status: OrderStatus;
+  /** DESIGN.md section 12: whether a company admin must approve it before it is paid. */
+  approval_status: ApprovalStatus;
 }
+
+/**
+ * What an action needs of one state column: a value, or any of a list of values (the approval
+ * states in which an order may be paid).
+ */
+type StateRequirement<S> = {
+  [C in keyof S]?: S[C] | readonly S[C][];
+};
 
 /**
  * The order's state machine as data (DESIGN.md section 5): which state each action needs, and
@@ -14,7 +25,7 @@ interface OrderState {
 export const orderTransitions = {
   /** A verified card payment, or an admin marking the order paid. */
   markPaid: {
-    from: { payment_status: 'pending' },
+    from: { payment_status: 'pending', approval_status: PAYABLE_APPROVAL_STATUSES },
     to: { payment_status: 'paid', order_status: 'placed' },
   },
   ship: { from: { order_status: 'placed' }, to: { order_status: 'shipped' } },
@@ -50,7 +61,23 @@ export const orderTransitions = {
   recordInvoicePayment: { from: { payment_status: 'invoiced' }, to: {} },
   /** Deleting gives the stock back; a paid order is never deleted. */
   delete: { from: { payment_status: 'pending' }, to: {} },
-} as const satisfies Record<string, { from: Partial<OrderState>; to: Partial<OrderState> }>;
+  /**
+   * A company admin lets an order over the buyer's limit through (DESIGN.md section 12): it
+   * becomes payable, and the ordinary hold runs from now.
+   */
+  approve: {
+    from: { payment_status: 'pending', approval_status: 'awaiting_approval' },
+    to: { approval_status: 'approved' },
+  },
+  /** A company admin refuses it: cancelled as an expired order is, its stock returned. */
+  reject: {
+    from: { payment_status: 'pending', approval_status: 'awaiting_approval' },
+    to: { payment_status: 'cancelled', order_status: 'cancelled', approval_status: 'rejected' },
+  },
+} as const satisfies Record<
+  string,
+  { from: StateRequirement<OrderState>; to: Partial<OrderState> }
+>;
 
 export type OrderAction = keyof typeof orderTransitions;
 
@@ -58,18 +85,37 @@ export type OrderAction = keyof typeof orderTransitions;
 export const newOrderState = {
   payment_status: 'pending',
   order_status: 'pending',
+  approval_status: 'not_required',
 } as const satisfies OrderState;
 
-export function canApply(action: OrderAction, order: OrderState): boolean {
-  return Object.entries(orderTransitions[action].from).every(
-    ([column, value]) => order[column as keyof OrderState] === value,
+/** The values a column may hold for `action`, as a list (one value is a list of one). */
+export function allowedValues(requirement: string | readonly string[]): readonly string[] {
+  return typeof requirement === 'string' ? [requirement] : requirement;
+}
+
+/** An order without an approval state (a shape from before section 12) needs none. */
+export function canApply(
+  action: OrderAction,
+  order: Omit<OrderState, 'approval_status'> & { approval_status?: ApprovalStatus },
+): boolean {
+  const state: OrderState = { approval_status: 'not_required', ...order };
+  return Object.entries(orderTransitions[action].from).every(([column, requirement]) =>
+    allowedValues(requirement).includes(state[column as keyof OrderState]),
   );
 }
 
 /** `canApply` for an order as the API serves it (the web app's buttons). */
 export function canApplyTo(
   action: OrderAction,
-  order: { paymentStatus: PaymentStatus; orderStatus: OrderStatus },
+  order: {
+    paymentStatus: PaymentStatus;
+    orderStatus: OrderStatus;
+    approvalStatus?: ApprovalStatus;
+  },
 ): boolean {
-  return canApply(action, { payment_status: order.paymentStatus, order_status: order.orderStatus });
+  return canApply(action, {
+    payment_status: order.paymentStatus,
+    order_status: order.orderStatus,
+    approval_status: order.approvalStatus ?? 'not_required',
+  });
 }

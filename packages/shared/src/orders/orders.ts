@@ -4,6 +4,7 @@ import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from '.
 import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import { billingFields, orderBillingSchema, orderInvoiceSchema } from './billing.js';
 import { SEARCH_MAX_LENGTH } from '../lists/list-params.js';
+import { APPROVAL_STATUSES } from '../companies/approval.js';
 
 /**
  * Order states (DESIGN.md sections 5, 11 and 13): `invoiced` is paid on account, not yet paid
@@ -177,6 +178,20 @@ export const orderSchema = z.object({
   billing: orderBillingSchema,
   /** The invoice, issued when the order was paid; null before (a pro-forma only). */
   invoice: orderInvoiceSchema.nullable(),
+  /** The company of the member who placed it (DESIGN.md section 12); null for a lone customer. */
+  companyId: z.string().nullable(),
+  /** The member who placed a company order; null outside a company. */
+  placedBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** Whether it waits for a company admin (over the buyer's limit), and what they decided. */
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  /** The decision once made: when, by whom, and a rejection's reason. */
+  approval: z
+    .object({
+      decidedAt: z.string(),
+      decidedBy: z.object({ userId: z.string().nullable(), name: z.string() }),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

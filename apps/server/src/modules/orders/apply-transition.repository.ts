@@ -1,36 +1,33 @@
 import type { ExpressionBuilder, Kysely, Transaction, Updateable } from 'kysely';
-import {
-  orderTransitions,
-  type OrderAction,
-  type OrderStatus,
-  type PaymentStatus,
-} from '@shop/shared';
+import { allowedValues, orderTransitions, type OrderAction, type OrderState } from '@shop/shared';
 import type { Database, OrdersTable } from '../../db/schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A state column and one of its values, as `orderTransitions` speaks of them. */
-type StateCondition =
-  | { column: 'payment_status'; value: PaymentStatus }
-  | { column: 'order_status'; value: OrderStatus };
+/** A state column of `orderTransitions`. */
+type StateColumn = keyof OrderState;
 
-/** The state an action needs (`from`), column by column. */
-const conditionsOf = (state: { payment_status?: PaymentStatus; order_status?: OrderStatus }) =>
-  Object.entries(state).map(([column, value]) => ({ column, value }) as StateCondition);
+/** The state an action needs (`from`), column by column: the values each column may hold. */
+const conditionsOf = (state: Partial<Record<StateColumn, string | readonly string[]>>) =>
+  Object.entries(state).map(([column, requirement]) => ({
+    column: column as StateColumn,
+    values: allowedValues(requirement),
+  }));
 
 /**
  * "The order is in the state `action` needs", as a condition on `orders` (alone or joined):
  * every column of `orderTransitions[action].from`, so a column added there is asked here too.
- * Reads use it for "unpaid" (`cancel`'s `from`), a DELETE for `delete`'s.
+ * Reads use it for "unpaid" (`cancel`'s `from`), a DELETE for `delete`'s, "payable" for
+ * `markPaid`'s (which asks the approval too, DESIGN.md section 12).
  */
 export function inStateFor(action: OrderAction) {
   const from = conditionsOf(orderTransitions[action].from);
   return (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.and(
-      from.map((condition) =>
-        condition.column === 'payment_status'
-          ? eb('orders.payment_status', '=', condition.value)
-          : eb('orders.order_status', '=', condition.value),
+      from.map(({ column, values }) =>
+        values.length === 1
+          ? eb(`orders.${column}`, '=', values[0] as never)
+          : eb(`orders.${column}`, 'in', values as never[]),
       ),
     );
 }

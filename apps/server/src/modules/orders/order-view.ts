@@ -67,5 +67,21 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineView[]): Order {
             amountDue: Number(row.invoice_amount_due_cents ?? 0) / 100,
           }
         : null,
+    companyId: row.company_id ?? null,
+    placedBy:
+      row.company_id && row.placed_by_user_id
+        ? { userId: row.placed_by_user_id, name: row.placed_by_name ?? row.user_name }
+        : null,
+    approvalStatus: row.approval_status ?? 'not_required',
+    approval: row.approval_decided_at
+      ? {
+          decidedAt: toIso(row.approval_decided_at),
+          decidedBy: {
+            userId: row.approval_decided_by ?? null,
+            name: row.approval_decided_by_name ?? '',
+          },
+          reason: row.rejection_reason ?? null,
+        }
+      : null,
   };
 }

@@ -47,6 +47,31 @@ export interface NewOrder {
    * instead of placing another.
    */
   idempotency?: { tag: string; since: string } | undefined;
+  /**
+   * The company of the member placing it (DESIGN.md section 12), and their order limit in cents:
+   * null for none (a company admin's is always none). Absent: a customer in no company.
+   */
+  company?: CompanyPlacement | undefined;
+}
+
+/** What placing needs to know of the buyer's company. */
+export interface CompanyPlacement {
+  companyId: string;
+  /** Null: no limit (a buyer without one, or a company admin). */
+  orderLimitCents: number | null;
+}
+
+/**
+ * Whether a new order waits for a company admin: placed by a member with an order limit and
+ * worth more than it (DESIGN.md section 12). The one place this rule is written.
+ */
+export function approvalOnPlacing(
+  company: CompanyPlacement | undefined,
+  totalCents: number,
+): 'awaiting_approval' | 'not_required' {
+  return company && company.orderLimitCents !== null && totalCents > company.orderLimitCents
+    ? 'awaiting_approval'
+    : 'not_required';
 }
 
 /** What a customer's unpaid orders are held to (DESIGN.md section 11). */
@@ -60,6 +85,11 @@ export interface CustomerLimits {
 export interface PlaceRules {
   /** How long the order holds its stock unpaid (ORDER_HOLD_MINUTES). */
   holdMinutes: number;
+  /**
+   * How long an order awaiting a company admin's approval holds its stock from placing
+   * (APPROVAL_HOLD_MINUTES); `holdMinutes` when not given.
+   */
+  approvalHoldMinutes?: number | undefined;
   /**
    * The customer's limits, and the cooldown of products whose order of theirs expired;
    * undefined: an admin, whose orders are counted but never limited.
@@ -110,6 +140,10 @@ export const NEW_ORDER_COLUMNS = [
   'billing_address',
   'expires_at',
   'idempotency_key',
+  'company_id',
+  'placed_by_user_id',
+  'placed_by_name',
+  'approval_status',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof OrdersTable)[];
@@ -399,6 +433,11 @@ export function newOrderRows(
   const [first] = priced;
   if (!first) throw new Error('an order needs at least one line');
   const id = newId();
+  const approval = approvalOnPlacing(input.company, totalCents);
+  const holdMinutes =
+    approval === 'awaiting_approval'
+      ? (rules.approvalHoldMinutes ?? rules.holdMinutes)
+      : rules.holdMinutes;
   return {
     order: {
       id,
@@ -413,12 +452,16 @@ export function newOrderRows(
       unit_price_cents: first.unitCents,
       price_cents: totalCents,
       ...newOrderState,
+      approval_status: approval,
+      company_id: input.company?.companyId ?? null,
+      placed_by_user_id: input.company ? input.userId : null,
+      placed_by_name: input.company ? input.userName : null,
       transaction_id: null,
       po_number: input.poNumber ?? null,
       billing_company: input.billingCompany ?? null,
       billing_vat_number: input.billingVatNumber ?? null,
       billing_address: input.billingAddress ?? null,
-      expires_at: new Date(Date.parse(now) + rules.holdMinutes * 60_000).toISOString(),
+      expires_at: new Date(Date.parse(now) + holdMinutes * 60_000).toISOString(),
       idempotency_key: input.idempotency?.tag ?? null,
       created_at: now,
       updated_at: now,
@@ -479,6 +522,10 @@ export async function placeWith(
     priced[line.index] = { id: product.id, name: product.name, quantity: line.quantity, unitCents };
   }
 
+  // An order awaiting a company admin's approval counts against neither MAX_UNPAID_ORDERS nor
+  // MAX_UNPAID_VALUE (DESIGN.md section 12): it reserves no place; approving it counts it
+  // (migration 0019's trigger). The cooldown still applies.
+  const awaiting = approvalOnPlacing(input.company, totalCents) === 'awaiting_approval';
   const { limits } = rules;
   if (limits) {
     // A product whose order of theirs expired stays out of the customer's reach for a while.
@@ -497,7 +544,7 @@ export async function placeWith(
       });
     }
     // One order alone worth more than the limit (the counter's guard covers the rest).
-    if (totalCents > limits.maxUnpaidCents) {
+    if (!awaiting && totalCents > limits.maxUnpaidCents) {
       throw new Refusal({ kind: 'unpaid-value-exceeded', maxCents: limits.maxUnpaidCents });
     }
   }
@@ -507,11 +554,9 @@ export async function placeWith(
   // Taken after the products, as everything that gives a place back does (the triggers of
   // migrations 0013 and 0014 run at commit, after the stock is returned): one lock order, no
   // deadlock. A refusal rolls back the stock just taken. Admins are counted but not limited.
-  const reserved = await statements.reservePlace({
-    userId: input.userId,
-    cents: totalCents,
-    limits,
-  });
+  const reserved = awaiting
+    ? 'reserved'
+    : await statements.reservePlace({ userId: input.userId, cents: totalCents, limits });
   if (reserved === 'count') {
     throw new Refusal({ kind: 'too-many-unpaid', max: limits?.maxUnpaid ?? 0 });
   }

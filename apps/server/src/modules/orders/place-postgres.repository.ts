@@ -22,6 +22,7 @@ import { toOrder } from './order-view.js';
 import {
   MAX_ORDER_CENTS,
   NEW_ORDER_COLUMNS,
+  approvalOnPlacing,
   NEW_ORDER_LINE_COLUMNS,
   newOrderRows,
   placeQueries,
@@ -361,6 +362,8 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       );
       const totalCents = unitCents * line.quantity;
       if (totalCents > MAX_ORDER_CENTS) return undefined;
+      // An order awaiting approval reserves no unpaid place (section 12): the general path.
+      if (approvalOnPlacing(input.company, totalCents) !== 'not_required') return undefined;
 
       const now = rules.now ?? nowIso();
       const priced = [{ id: line.productId, name: product.name, unitCents, ...line }];
@@ -379,6 +382,10 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         invoice_issued_at: null,
         invoice_due_at: null,
         invoice_amount_due_cents: null,
+        approval_decided_at: null,
+        approval_decided_by: null,
+        approval_decided_by_name: null,
+        rejection_reason: null,
       };
       const view = toOrder(stored, rows.lines);
       const mail = orderMailRow('order-placed', view);

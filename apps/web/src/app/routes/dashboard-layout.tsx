@@ -1,7 +1,8 @@
-import { searchSynonymMessages } from '@shop/shared';
+import { companyMenuLabels, searchSynonymMessages } from '@shop/shared';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { useMyMembership } from '../../features/companies/api/get-my-company';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { usePageTitle } from '../../lib/use-page-title';
 import { paths } from '../../config/paths';
@@ -9,15 +10,46 @@ import { paths } from '../../config/paths';
 /** An order's own page sits under the list it was opened from. */
 const ORDER_PAGES = paths.dashboard.order.pattern;
 
-const customerLinks = [
-  { to: paths.dashboard.root.to(), label: 'My Order', end: true, also: ORDER_PAGES },
-  { to: paths.dashboard.review.to(), label: 'My Review', end: false },
-];
+interface MenuLink {
+  to: string;
+  label: string;
+  end: boolean;
+  also?: string;
+}
+
+const myOrderLink = { to: paths.dashboard.root.to(), label: 'My Order', end: true, also: ORDER_PAGES };
+const companyOrdersLink = {
+  to: paths.dashboard.companyOrders.to(),
+  label: companyMenuLabels.companyOrders,
+  end: false,
+};
+const approvalsLink = {
+  to: paths.dashboard.approvals.to(),
+  label: companyMenuLabels.approvals,
+  end: false,
+};
+const companyLink = { to: paths.dashboard.company.to(), label: companyMenuLabels.company, end: false };
+const reviewLink = { to: paths.dashboard.review.to(), label: 'My Review', end: false };
+
+/**
+ * A customer's menu: Company orders beside My Order for a company member, Approvals for a
+ * company admin, My Company for every customer (to create one, or to see theirs).
+ */
+function customerLinks(membership: { inCompany: boolean; isCompanyAdmin: boolean }): MenuLink[] {
+  return [
+    myOrderLink,
+    ...(membership.inCompany ? [companyOrdersLink] : []),
+    ...(membership.isCompanyAdmin ? [approvalsLink] : []),
+    companyLink,
+    reviewLink,
+  ];
+}
 const everyoneLinks = [{ to: paths.dashboard.profile.to(), label: 'My Profile', end: false }];
 const adminLinks = [
   { to: paths.dashboard.manageProducts.to(), label: 'Manage Product', end: false },
   { to: paths.dashboard.manageOrders.to(), label: 'Manage Order', end: false, also: ORDER_PAGES },
   { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
+  { to: paths.dashboard.manageCompanies.to(), label: companyMenuLabels.manageCompanies, end: false },
   { to: paths.dashboard.addProduct.to(), label: 'Add Product', end: false },
   { to: paths.dashboard.reviews.to(), label: 'Manage Reviews', end: false },
   { to: paths.dashboard.searchSynonyms.to(), label: searchSynonymMessages.menuLabel, end: false },
@@ -27,11 +59,18 @@ const adminLinks = [
 export function DashboardLayout() {
   const auth = useAuth();
   const { pathname } = useLocation();
+  const isAdmin = auth.status === 'signed-in' && auth.user.role === 'admin';
+  const membership = useMyMembership(auth.user?.email, auth.status === 'signed-in' && !isAdmin);
   if (auth.status !== 'signed-in') return <Spinner label="Loading your dashboard" />;
-  const isAdmin = auth.user.role === 'admin';
-  const links: { to: string; label: string; end: boolean; also?: string }[] = isAdmin
+  const links: MenuLink[] = isAdmin
     ? [...everyoneLinks, ...adminLinks]
-    : [...customerLinks, ...everyoneLinks];
+    : [
+        ...customerLinks({
+          inCompany: Boolean(membership.company),
+          isCompanyAdmin: membership.isCompanyAdmin,
+        }),
+        ...everyoneLinks,
+      ];
 
   return (
     <div className="flex flex-col gap-6 lg:flex-row">

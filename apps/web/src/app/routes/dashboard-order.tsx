@@ -4,6 +4,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import { OrderPageAdminActions } from '../../features/admin/components/order-admin-actions';
 import { PutBackButton } from '../../features/cart/components/put-back-button';
+import { useMyMembership } from '../../features/companies/api/get-my-company';
+import { OrderApprovalActions } from '../../features/companies/components/approval-actions';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { InvoiceAccount } from '../../features/pay-on-account/components/invoice-account';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -14,18 +16,33 @@ const adminActions = (order: Order) => <OrderPageAdminActions order={order} />;
 /** An order paid on account: its invoice's due date, amount due and payments (issue 24). */
 const invoiceAccount = (order: Order) => <InvoiceAccount order={order} />;
 
-/** /dashboard/orders/{orderId}: one order, for its owner or an admin (with the admin's actions). */
+/**
+ * /dashboard/orders/{orderId}: one order, for its owner, a member of its company or an admin
+ * (with the admin's actions); a company admin also approves or rejects it there.
+ */
 export function DashboardOrderRoute() {
   const { orderId = '' } = useParams();
   const auth = useAuth();
+  const signedIn = auth.status === 'signed-in';
+  const email = auth.user?.email;
+  const membership = useMyMembership(email, signedIn && auth.user.role !== 'admin');
   usePageTitle(orderPageMessages.title(orderId));
-  if (auth.status !== 'signed-in') return <Spinner label="Checking your account" />;
+  if (!signedIn || email === undefined) return <Spinner label="Checking your account" />;
   return (
     <OrderPage
       key={orderId}
       orderId={orderId}
-      viewer={{ email: auth.user.email, role: auth.user.role }}
+      viewer={{
+        email,
+        role: auth.user.role,
+        companyAdminOf: membership.isCompanyAdmin ? membership.company?._id : null,
+      }}
       adminActions={auth.user.role === 'admin' ? adminActions : undefined}
+      approvalActions={
+        membership.isCompanyAdmin
+          ? (order) => <OrderApprovalActions order={order} email={email} />
+          : undefined
+      }
       putBack={(order) => <PutBackButton order={order} />}
       invoiceAccount={invoiceAccount}
     />

@@ -1,4 +1,10 @@
-import { orderStatusWord, paymentStatusWords, type Order } from '@shop/shared';
+import {
+  approvalStatusWords,
+  orderStatusWord,
+  paymentStatusWords,
+  type ApprovalStatus,
+  type Order,
+} from '@shop/shared';
 
 const TINT: Record<Order['orderStatus'], string> = {
   pending: 'bg-warning/25',
@@ -40,4 +46,16 @@ export function StatusBadge({
 /** An order's payment as the same kind of label ("Paid", "Unpaid", "Cancelled"). */
 export function PaymentBadge({ status }: { status: Order['paymentStatus'] }) {
   return <span className={`${LABEL} ${PAYMENT_TINT[status]}`}>{paymentStatusWords[status]}</span>;
+}
+
+const APPROVAL_TINT: Record<ApprovalStatus, string> = {
+  not_required: 'bg-base-200',
+  awaiting_approval: 'bg-warning/25',
+  approved: 'bg-success/20',
+  rejected: 'bg-base-200',
+};
+
+/** A company order's approval (DESIGN.md section 12) as the same kind of label. */
+export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
+  return <span className={`${LABEL} ${APPROVAL_TINT[status]}`}>{approvalStatusWords[status]}</span>;
 }

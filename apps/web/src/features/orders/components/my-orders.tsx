@@ -17,7 +17,7 @@ import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
 import { SearchBox } from '../../../components/ui/paged-list';
-import { PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
+import { ApprovalBadge, PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
@@ -176,6 +176,9 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
               </span>
             )}
           </>
+        ) : order.approvalStatus === 'awaiting_approval' ? (
+          // Over the buyer's limit: no Pay until a company admin approves it (section 12).
+          <ApprovalBadge status={order.approvalStatus} />
         ) : (
           // A cancelled order says so once, under Status: nothing is left to pay.
           <NoValue />

@@ -3,6 +3,7 @@ import {
   formatPrice,
   formatTimeLeft,
   invoiceDocumentKind,
+  orderApprovalMessages,
   orderHoldMessages,
   orderPageMessages as text,
   orderTimeline,
@@ -19,7 +20,7 @@ import { Link } from 'react-router';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { ShortId } from '../../../components/ui/short-id';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { ApprovalBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { useNow } from '../../../lib/use-now';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
@@ -29,7 +30,10 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 const LINE_COLUMNS = [text.product, text.quantity, text.unitPrice, text.lineTotal] as const;
 
-export type OrderViewer = Pick<User, 'email' | 'role'>;
+export type OrderViewer = Pick<User, 'email' | 'role'> & {
+  /** The company the viewer is an admin of: they may pay its members' orders (section 12). */
+  companyAdminOf?: string | null | undefined;
+};
 
 /** What the page passes in for an admin: Manage Order's actions on this order (features/admin). */
 export type OrderActions = (order: Order) => ReactNode;
@@ -45,12 +49,15 @@ export function OrderPage({
   orderId,
   viewer,
   adminActions,
+  approvalActions,
   putBack,
   invoiceAccount,
 }: {
   orderId: string;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
+  /** A company admin's Approve / Reject (features/companies), shown to whom they apply. */
+  approvalActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
   /**
@@ -71,6 +78,7 @@ export function OrderPage({
             order={current}
             viewer={viewer}
             adminActions={adminActions}
+            approvalActions={approvalActions}
             putBack={putBack}
             invoiceAccount={invoiceAccount}
           />
@@ -84,26 +92,35 @@ function OrderDetails({
   order,
   viewer,
   adminActions,
+  approvalActions,
   putBack,
   invoiceAccount,
 }: {
   order: Order;
   viewer: OrderViewer;
   adminActions?: OrderActions | undefined;
+  approvalActions?: OrderActions | undefined;
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
   invoiceAccount?: ((order: Order) => ReactNode) | undefined;
 }) {
   const isAdmin = viewer.role === 'admin';
   const now = useNow();
+  const isPlacer = order.userEmail === viewer.email;
+  const isCompanyAdmin = order.companyId !== null && viewer.companyAdminOf === order.companyId;
   const canPay =
-    order.userEmail === viewer.email && canApplyTo('markPaid', order) && order.orderPrice > 0;
+    (isPlacer || isCompanyAdmin) && canApplyTo('markPaid', order) && order.orderPrice > 0;
+  // A member's view of a colleague's order goes back to the company's list.
+  const backToCompany = !isAdmin && !isPlacer && order.companyId !== null;
   const timeLeft = canPay && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
 
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />
+        {order.approvalStatus !== 'not_required' && (
+          <ApprovalBadge status={order.approvalStatus} />
+        )}
         {order.refundNeeded && (
           <span className="badge badge-warning whitespace-nowrap">
             {orderHoldMessages.refundNeeded}
@@ -119,17 +136,29 @@ function OrderDetails({
             </Link>
           )}
           {isAdmin && adminActions?.(order)}
+          {approvalActions?.(order)}
           <InvoiceButton order={order} />
           <Link
-            to={isAdmin ? paths.dashboard.manageOrders.to() : paths.dashboard.root.to()}
+            to={
+              isAdmin
+                ? paths.dashboard.manageOrders.to()
+                : backToCompany
+                  ? paths.dashboard.companyOrders.to()
+                  : paths.dashboard.root.to()
+            }
             className="btn btn-ghost"
           >
-            {isAdmin ? text.backToManageOrder : text.backToMyOrder}
+            {isAdmin
+              ? text.backToManageOrder
+              : backToCompany
+                ? orderApprovalMessages.backToCompanyOrders
+                : text.backToMyOrder}
           </Link>
         </div>
       </div>
 
-      {order.orderStatus === 'cancelled' && (
+      <ApprovalNotice order={order} isPlacer={isPlacer} isCompanyAdmin={isCompanyAdmin} />
+      {order.orderStatus === 'cancelled' && order.approvalStatus !== 'rejected' && (
         <p className="alert alert-warning">
           {order.paid ? text.cancelledRefund : text.cancelledUnpaid}
         </p>
@@ -153,6 +182,9 @@ function OrderDetails({
               <DateTime iso={order.placedAt} />
             </Fact>
             <Fact term={text.poNumber}>{order.poNumber ?? '—'}</Fact>
+            {order.placedBy && (
+              <Fact term={orderApprovalMessages.placedBy}>{order.placedBy.name}</Fact>
+            )}
             {order.invoice && <Fact term={text.invoiceNumber}>{order.invoice.number}</Fact>}
           </dl>
         </Card>
@@ -196,6 +228,49 @@ function OrderDetails({
         </p>
       </section>
     </>
+  );
+}
+
+/**
+ * A company order's approval (DESIGN.md section 12): waiting (said to the buyer, to a company
+ * admin who may decide, or to another member), or who decided and, for a rejection, why.
+ */
+function ApprovalNotice({
+  order,
+  isPlacer,
+  isCompanyAdmin,
+}: {
+  order: Order;
+  isPlacer: boolean;
+  isCompanyAdmin: boolean;
+}) {
+  if (order.approvalStatus === 'awaiting_approval') {
+    return (
+      <p role="status" className="alert alert-info alert-soft">
+        {isCompanyAdmin
+          ? orderApprovalMessages.awaitingAdmin
+          : isPlacer
+            ? orderApprovalMessages.awaitingBuyer
+            : orderApprovalMessages.awaitingOther}
+      </p>
+    );
+  }
+  if (!order.approval) return null;
+  const { decidedBy, reason } = order.approval;
+  const rejected = order.approvalStatus === 'rejected';
+  return (
+    <div className={`alert ${rejected ? 'alert-warning' : 'alert-success alert-soft'} block`}>
+      <p className="font-semibold">
+        {rejected
+          ? orderApprovalMessages.rejectedBy(decidedBy.name)
+          : orderApprovalMessages.approvedBy(decidedBy.name)}
+      </p>
+      {rejected && reason && (
+        <p className="wrap-anywhere">
+          {orderApprovalMessages.reason}: {reason}
+        </p>
+      )}
+    </div>
   );
 }
 

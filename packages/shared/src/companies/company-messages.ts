@@ -1,0 +1,73 @@
+/**
+ * Companies (DESIGN.md section 12): roles, limits, error codes and the texts a person reads.
+ * Free of zod, so the web app may import them anywhere.
+ */
+
+/** A member's role in their company; the creator is an `admin`. */
+export const COMPANY_ROLES = ['admin', 'buyer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export const COMPANY_NAME_MAX_LENGTH = 200;
+export const COMPANY_BILLING_ADDRESS_MAX_LENGTH = 500;
+export const REJECTION_REASON_MAX_LENGTH = 500;
+/** An invitation link is valid this long and usable once. */
+export const INVITATION_VALID_DAYS = 7;
+/** Invitations one company may send in an hour (all its admins together). */
+export const COMPANY_INVITATIONS_PER_HOUR = 20;
+/** Pending invitations one company may hold at once. */
+export const COMPANY_PENDING_INVITATIONS_MAX = 50;
+/** The largest order limit a member may be given, in dollars (MAX_ORDER_CENTS / 100, rounded down). */
+export const MAX_ORDER_LIMIT_DOLLARS = 999_999;
+
+/** The error codes of companies and approvals and their statuses (merged into `errorStatus`). */
+export const companyErrorStatus = {
+  already_in_company: 409,
+  last_company_admin: 409,
+  approval_required: 409,
+  approval_already_decided: 409,
+  invitation_used: 410,
+  invitation_expired: 410,
+  invitation_for_another_account: 403,
+  too_many_invitations: 429,
+} as const;
+
+export const companyMessages = {
+  alreadyInCompany: 'This account already belongs to a company. Leave it first.',
+  inviteeInCompany: 'This account already belongs to a company.',
+  notInCompany: 'You do not belong to a company.',
+  companyNotFound: 'There is no such company.',
+  notCompanyAdmin: 'Only an admin of this company may do that.',
+  notCompanyMember: 'Only a member of this company may see that.',
+  memberNotFound: 'This person is not a member of the company.',
+  lastCompanyAdmin: 'A company needs at least one admin: make another member an admin first.',
+  invitationNotFound: 'This invitation does not exist. Ask for a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationExpired: 'This invitation has expired. Ask the company for a new one.',
+  invitationForAnotherAccount: (maskedEmail: string) =>
+    `This invitation is for ${maskedEmail}. Sign in with that address to accept it.`,
+  tooManyInvitations:
+    'Your company has sent many invitations in the last hour. Please try again later.',
+  tooManyPendingInvitations:
+    'Your company has many open invitations. Revoke some before inviting more people.',
+  alreadyMember: 'This person is already a member of the company.',
+  approvalRequired:
+    'This order is over the buyer’s limit and waits for a company admin’s approval before it can be paid.',
+  approvalAlreadyDecided: 'This order has already been approved or rejected.',
+  notAwaitingApproval: 'This order does not wait for an approval.',
+  nameRequired: 'Company name is required',
+  billingAddressRequired: 'Billing address is required',
+  reasonRequired: 'Give a reason for the rejection',
+  nothingToUpdate: 'Fill in at least one field to update',
+  roleInvalid: 'role must be admin or buyer',
+  orderLimitInvalid: `Order limit must be an amount in dollars from 0 to ${999_999}, or empty for none`,
+} as const;
+
+/**
+ * An email address shown to someone who may not be its owner: the first letter of the local part
+ * and the domain (`j***@example.com`).
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}

@@ -1,0 +1,209 @@
+/**
+ * What the web pages of companies say (DESIGN.md section 12): the company page, the invitation
+ * page, Approvals, Company orders and the shop admin's Manage Companies. Free of zod, so any
+ * page may import it; the refusals themselves are the server's (company-messages.ts).
+ */
+import type { ListNoun } from '../lists/admin-lists.js';
+import type { CompanyRole } from './company-messages.js';
+
+/** The words a person reads for a member's role. */
+export const companyRoleWords: Record<CompanyRole, string> = {
+  admin: 'Company admin',
+  buyer: 'Buyer',
+};
+
+/** "$2,500.00" or "No limit": a member's order limit as the pages say it. */
+const limitText = (orderLimit: number | null, format: (dollars: number) => string) =>
+  orderLimit === null ? 'No limit' : format(orderLimit);
+
+export const companyMenuLabels = {
+  company: 'My Company',
+  companyOrders: 'Company orders',
+  approvals: 'Approvals',
+  manageCompanies: 'Manage Companies',
+} as const;
+
+export const companyPageMessages = {
+  title: 'My Company',
+  /** A customer in no company. */
+  noCompanyTitle: 'Buy as a company',
+  noCompanyText:
+    'Create a company to order together with your colleagues: invite buyers, give each an order limit, and approve the orders over it. You become the company’s admin.',
+  noCompanyInvited:
+    'Invited to a company? Open the link in the invitation mail to join it instead.',
+  createTitle: 'Create your company',
+  create: 'Create company',
+  created: (name: string) => `${name} is created. You are its admin.`,
+  nameLabel: 'Company name',
+  vatIdLabel: 'VAT ID (optional)',
+  vatIdHint: 'As on your invoices, e.g. DE123456789.',
+  billingAddressLabel: 'Billing address',
+  billingAddressHint: 'The address your invoices are made out to.',
+  detailsTitle: 'Company details',
+  noVatId: 'None',
+  createdOn: 'Created',
+  yourRole: 'Your role',
+  edit: 'Edit details',
+  save: 'Save details',
+  cancelEdit: 'Cancel',
+  saved: 'The company details are saved.',
+  membersTitle: 'Members',
+  membersLabel: 'Members of the company',
+  columns: {
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    orderLimit: 'Order limit',
+    action: 'Action',
+  },
+  you: 'you',
+  adminLimitNote: 'Approves orders',
+  limitText,
+  change: 'Change',
+  changeLabel: (name: string) => `Change role or limit: ${name}`,
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove: ${name}`,
+  leave: 'Leave company',
+  changeTitle: (name: string) => `Change ${name}`,
+  changeText: 'A buyer’s order over the limit waits for a company admin’s approval.',
+  changeConfirm: 'Save',
+  roleLabel: 'Role',
+  orderLimitLabel: 'Order limit in dollars (empty: no limit)',
+  memberChanged: (name: string) => `${name} is changed.`,
+  removeTitle: 'Remove this member?',
+  removeText: (name: string, email: string) =>
+    `${name} (${email}) will no longer see the company’s orders or order for it.`,
+  removeConfirm: 'Yes, remove',
+  removed: (name: string) => `${name} is no longer a member.`,
+  leaveTitle: 'Leave the company?',
+  leaveText: (company: string) =>
+    `You will no longer see ${company}’s orders or order for it. Your own orders stay yours.`,
+  leaveConfirm: 'Yes, leave',
+  left: (company: string) => `You have left ${company}.`,
+  inviteTitle: 'Invite a colleague',
+  inviteText:
+    'We mail them a link to join the company; it works once, within 7 days, for that address only.',
+  inviteEmailLabel: 'Email',
+  invite: 'Send invitation',
+  invited: (email: string) => `An invitation is on its way to ${email}.`,
+  invitationsTitle: 'Pending invitations',
+  invitationsLabel: 'Pending invitations',
+  noInvitations: 'No invitation is waiting for an answer.',
+  invitationColumns: {
+    email: 'Email',
+    role: 'Role',
+    orderLimit: 'Order limit',
+    expires: 'Expires',
+    action: 'Action',
+  },
+  revoke: 'Revoke',
+  revokeLabel: (email: string) => `Revoke the invitation to ${email}`,
+  revokeTitle: 'Revoke this invitation?',
+  revokeText: (email: string) => `The link mailed to ${email} will no longer work.`,
+  revokeConfirm: 'Yes, revoke',
+  revoked: (email: string) => `The invitation to ${email} is revoked.`,
+  /** Where a section of another topic renders (paying on account, issue 24). */
+  sectionsLabel: 'More about the company',
+} as const;
+
+export const invitationPageMessages = {
+  title: 'Company invitation',
+  heading: (company: string) => `Join ${company}`,
+  invitedAs: (role: string) => `You are invited as: ${role}`,
+  orderLimit: 'Order limit',
+  validUntil: 'Valid until',
+  invitedAddress: 'For the address',
+  signInFirst:
+    'Log in with the invited address, or register with it, to accept. You come back here afterwards.',
+  logIn: 'Log in to accept',
+  register: 'Register with this address',
+  accept: 'Accept invitation',
+  accepted: (company: string) => `Welcome to ${company}.`,
+  toCompany: 'Go to my company',
+  wrongAccountTitle: 'This invitation is for another address',
+  wrongAccount: (email: string) =>
+    `You are logged in with another address. Log out and log in (or register) with ${email} to accept it.`,
+  inCompanyTitle: 'You already belong to a company',
+  usedTitle: 'This invitation has been used',
+  expiredTitle: 'This invitation has expired',
+  unknownTitle: 'There is no such invitation',
+  askAgain: 'Ask the company’s admin to invite you again.',
+  home: 'Go to the home page',
+} as const;
+
+export const approvalMessages = {
+  title: 'Approvals',
+  intro:
+    'Orders over their buyer’s limit wait here. Approve one and the buyer can pay it; reject it and it is cancelled, its stock released.',
+  none: 'No order waits for your approval.',
+  label: 'Orders awaiting approval',
+  columns: {
+    order: 'Order',
+    placedBy: 'Placed by',
+    total: 'Total',
+    products: 'Products',
+    holds: 'Holds stock',
+    action: 'Action',
+  },
+  approve: 'Approve',
+  approveLabel: (orderNumber: string) => `Approve ${orderNumber}`,
+  reject: 'Reject',
+  rejectLabel: (orderNumber: string) => `Reject ${orderNumber}`,
+  approveTitle: (orderNumber: string) => `Approve ${orderNumber}?`,
+  approveText: (name: string, total: string) =>
+    `${name} may then pay this order of ${total}. Its stock stays held while it is paid.`,
+  approveConfirm: 'Yes, approve',
+  approved: (orderNumber: string) => `${orderNumber} is approved. The buyer is told by mail.`,
+  rejectTitle: (orderNumber: string) => `Reject ${orderNumber}?`,
+  rejectText: (name: string, total: string) =>
+    `The order of ${total} by ${name} is cancelled and its stock released. The buyer reads your reason in a mail.`,
+  reasonLabel: 'Reason',
+  rejectConfirm: 'Yes, reject',
+  rejected: (orderNumber: string) => `${orderNumber} is rejected. The buyer is told by mail.`,
+  holdsFor: (left: string) => `for ${left}`,
+} as const;
+
+/** What an order's page and lists say about its approval (DESIGN.md section 12). */
+export const orderApprovalMessages = {
+  term: 'Approval',
+  placedBy: 'Placed by',
+  awaitingBuyer:
+    'This order is over your order limit: it waits for a company admin’s approval. You can pay it once it is approved; we mail you the decision.',
+  awaitingAdmin:
+    'This order is over its buyer’s order limit and waits for your approval. Until then it cannot be paid.',
+  awaitingOther:
+    'This order is over its buyer’s order limit and waits for a company admin’s approval.',
+  approvedBy: (name: string) => `Approved by ${name}`,
+  rejectedBy: (name: string) => `Rejected by ${name}`,
+  reason: 'Reason',
+  backToCompanyOrders: 'Back to Company orders',
+} as const;
+
+export const companyOrdersMessages = {
+  title: 'Company orders',
+  label: 'Orders of the company',
+  approvalLabel: 'Approval',
+  allApprovals: 'All',
+  toCompany: 'Go to My Company',
+} as const;
+
+export const manageCompaniesMessages = {
+  title: 'Manage Companies',
+  label: 'Companies',
+  columns: {
+    name: 'Company',
+    vatId: 'VAT ID',
+    members: 'Members',
+    created: 'Created',
+    action: 'Action',
+  },
+  open: 'Open',
+  openLabel: (name: string) => `Open ${name}`,
+  ordersTitle: 'Orders',
+  back: 'Back to Manage Companies',
+} as const;
+
+/** What the company lists hold, for their search, totals and pages. */
+export const companyListNouns = {
+  companies: { one: 'company', many: 'companies' },
+} as const satisfies Record<string, ListNoun>;
