@@ -166,6 +166,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                   }),
                 },
                 {
+                  path: paths.dashboard.statement.pattern,
+                  lazy: async () => ({
+                    Component: (await import('./routes/statement')).StatementRoute,
+                  }),
+                },
+                {
                   path: paths.dashboard.payment.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/payment')).PaymentRoute,
@@ -205,8 +211,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                     {
                       path: paths.dashboard.manageCompanies.pattern,
                       lazy: async () => ({
-                        Component: (await import('./routes/manage-companies'))
-                          .ManageCompaniesRoute,
+                        Component: (await import('./routes/manage-companies')).ManageCompaniesRoute,
                       }),
                     },
                     {

@@ -50,6 +50,8 @@ export const paths = {
     company: { pattern: '/dashboard/company', to: () => '/dashboard/company' },
     companyOrders: { pattern: '/dashboard/company-orders', to: () => '/dashboard/company-orders' },
     approvals: { pattern: '/dashboard/approvals', to: () => '/dashboard/approvals' },
+    /** A company member's statement: open invoices, balance, available credit (issue 24). */
+    statement: { pattern: '/dashboard/statement', to: () => '/dashboard/statement' },
     manageCompanies: { pattern: '/dashboard/companies', to: () => '/dashboard/companies' },
     adminCompany: {
       pattern: '/dashboard/companies/:companyId',

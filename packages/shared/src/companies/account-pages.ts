@@ -15,7 +15,7 @@ export const accountPageMessages = {
     'Your company’s open invoices: what is still to pay on each, and when it is due. Pay by bank transfer and quote the invoice number; a payment shows here once the shop has recorded it.',
   /** A member of no company, or of one without terms. */
   statementNoCompany:
-    'The statement lists a company’s invoices. You do not belong to a company: create one or accept an invitation on the Company page.',
+    'The statement lists a company’s invoices, and you do not belong to a company. Create one on My Company, or open the link of an invitation to join one.',
   statementNoTerms:
     'Your company has no payment terms, so it has no invoices to pay. A shop admin grants terms; until then, orders are paid by card.',
   openInvoices: 'Open invoices',

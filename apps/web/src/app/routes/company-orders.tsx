@@ -20,7 +20,10 @@ function CompanyListPage({
 }: {
   title: string;
   adminOnly: boolean;
-  children: (companyId: string, membership: { email: string; isCompanyAdmin: boolean }) => ReactNode;
+  children: (
+    companyId: string,
+    membership: { email: string; isCompanyAdmin: boolean },
+  ) => ReactNode;
 }) {
   usePageTitle(title);
   const auth = useAuth();

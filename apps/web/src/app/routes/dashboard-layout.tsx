@@ -1,4 +1,4 @@
-import { companyMenuLabels, searchSynonymMessages } from '@shop/shared';
+import { accountPageMessages, companyMenuLabels, searchSynonymMessages } from '@shop/shared';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
@@ -17,7 +17,12 @@ interface MenuLink {
   also?: string;
 }
 
-const myOrderLink = { to: paths.dashboard.root.to(), label: 'My Order', end: true, also: ORDER_PAGES };
+const myOrderLink = {
+  to: paths.dashboard.root.to(),
+  label: 'My Order',
+  end: true,
+  also: ORDER_PAGES,
+};
 const companyOrdersLink = {
   to: paths.dashboard.companyOrders.to(),
   label: companyMenuLabels.companyOrders,
@@ -28,18 +33,30 @@ const approvalsLink = {
   label: companyMenuLabels.approvals,
   end: false,
 };
-const companyLink = { to: paths.dashboard.company.to(), label: companyMenuLabels.company, end: false };
+/** A company's open invoices, balance and available credit (paying on account, issue 24). */
+const statementLink = {
+  to: paths.dashboard.statement.to(),
+  label: accountPageMessages.statementMenu,
+  end: false,
+};
+const companyLink = {
+  to: paths.dashboard.company.to(),
+  label: companyMenuLabels.company,
+  end: false,
+};
 const reviewLink = { to: paths.dashboard.review.to(), label: 'My Review', end: false };
 
 /**
  * A customer's menu: Company orders beside My Order for a company member, Approvals for a
- * company admin, My Company for every customer (to create one, or to see theirs).
+ * company admin, the company's Statement for a member, My Company for every customer (to create
+ * one, or to see theirs).
  */
 function customerLinks(membership: { inCompany: boolean; isCompanyAdmin: boolean }): MenuLink[] {
   return [
     myOrderLink,
     ...(membership.inCompany ? [companyOrdersLink] : []),
     ...(membership.isCompanyAdmin ? [approvalsLink] : []),
+    ...(membership.inCompany ? [statementLink] : []),
     companyLink,
     reviewLink,
   ];
@@ -49,7 +66,11 @@ const adminLinks = [
   { to: paths.dashboard.manageProducts.to(), label: 'Manage Product', end: false },
   { to: paths.dashboard.manageOrders.to(), label: 'Manage Order', end: false, also: ORDER_PAGES },
   { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
-  { to: paths.dashboard.manageCompanies.to(), label: companyMenuLabels.manageCompanies, end: false },
+  {
+    to: paths.dashboard.manageCompanies.to(),
+    label: companyMenuLabels.manageCompanies,
+    end: false,
+  },
   { to: paths.dashboard.addProduct.to(), label: 'Add Product', end: false },
   { to: paths.dashboard.reviews.to(), label: 'Manage Reviews', end: false },
   { to: paths.dashboard.searchSynonyms.to(), label: searchSynonymMessages.menuLabel, end: false },

@@ -38,7 +38,9 @@ export function StatusBadge({
   const invoiced = status === 'placed' && paymentStatus === 'invoiced';
   return (
     <span className={`${LABEL} ${invoiced ? PAYMENT_TINT.invoiced : TINT[status]}`}>
-      {orderStatusWord(paymentStatus ? { orderStatus: status, paymentStatus } : { orderStatus: status })}
+      {orderStatusWord(
+        paymentStatus ? { orderStatus: status, paymentStatus } : { orderStatus: status },
+      )}
     </span>
   );
 }

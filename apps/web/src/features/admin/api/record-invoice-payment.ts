@@ -1,6 +1,7 @@
 import type { EndpointResponse, InvoicePaymentInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { companyKeys } from '../../companies/api/company-keys';
 import { orderKeys } from '../../orders/api/order-keys';
 import { accountKeys } from '../../pay-on-account/api/account-keys';
 
@@ -26,6 +27,7 @@ export function useRecordInvoicePayment() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
       ]),
   });
 }

@@ -42,8 +42,7 @@ export function useOrderAdminActions() {
   };
 
   return {
-    busy:
-      markPaid.isPending || ship.isPending || editShipment.isPending || recordPayment.isPending,
+    busy: markPaid.isPending || ship.isPending || editShipment.isPending || recordPayment.isPending,
     async markPaid(order: Order) {
       if (!(await confirmMarkPaid(order))) return;
       await update(() => markPaid.mutateAsync(order._id), orderPageMessages.markedPaid);

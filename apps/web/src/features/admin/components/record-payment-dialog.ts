@@ -48,17 +48,31 @@ export function askToRecordPayment(order: Order): Promise<InvoicePaymentInput | 
   const amountDue = order.invoice?.amountDue ?? 0;
   return confirmWithFields({
     title: text.recordPaymentTitle,
-    text: text.recordPaymentText(order.invoice?.number ?? order.orderNumber, formatPrice(amountDue)),
+    text: text.recordPaymentText(
+      order.invoice?.number ?? order.orderNumber,
+      formatPrice(amountDue),
+    ),
     confirmText: text.recordPaymentConfirm,
     fields: [
-      { name: 'amount', label: text.amountLabel, value: amountDue.toFixed(2), maxLength: 12, inputMode: 'decimal' },
+      {
+        name: 'amount',
+        label: text.amountLabel,
+        value: amountDue.toFixed(2),
+        maxLength: 12,
+        inputMode: 'decimal',
+      },
       {
         name: 'reference',
         label: text.referenceLabel,
         maxLength: PAYMENT_REFERENCE_MAX_LENGTH,
         value: order.invoice?.number ?? '',
       },
-      { name: 'receivedAt', label: text.receivedLabel, type: 'date', value: statementDay(new Date()) },
+      {
+        name: 'receivedAt',
+        label: text.receivedLabel,
+        type: 'date',
+        value: statementDay(new Date()),
+      },
     ],
     hint: text.recordPaymentHint,
     validate: (values) => checkPaymentDetails(values, amountDue),

@@ -24,9 +24,7 @@ export function AdminCompanyPage({
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold wrap-anywhere">
-          {company.data?.name ?? text.title}
-        </h1>
+        <h1 className="text-3xl font-bold wrap-anywhere">{company.data?.name ?? text.title}</h1>
         <Link to={paths.dashboard.manageCompanies.to()} className="btn btn-ghost">
           {text.back}
         </Link>

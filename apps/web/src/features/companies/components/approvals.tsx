@@ -97,9 +97,7 @@ export function Approvals({ companyId }: { companyId: string }) {
                       <Cell label={columns.total}>
                         <span className="font-semibold">{formatPrice(order.orderPrice)}</span>
                       </Cell>
-                      <Cell label={columns.holds}>
-                        {left ? text.holdsFor(left) : <NoValue />}
-                      </Cell>
+                      <Cell label={columns.holds}>{left ? text.holdsFor(left) : <NoValue />}</Cell>
                       <Cell label={columns.action}>
                         <div className="flex flex-wrap gap-2">
                           <ApprovalButtons order={order} actions={actions} />

@@ -1,4 +1,8 @@
-import { companyPageMessages as text, companyRoleWords, type CompanyWithMembers } from '@shop/shared';
+import {
+  companyPageMessages as text,
+  companyRoleWords,
+  type CompanyWithMembers,
+} from '@shop/shared';
 import { useState, type ReactNode } from 'react';
 import { EditCompanyForm } from './company-form';
 

@@ -163,4 +163,3 @@ export function PendingInvitations({ companyId }: { companyId: string }) {
     </CompanyCard>
   );
 }
-

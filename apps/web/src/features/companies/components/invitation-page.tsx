@@ -67,7 +67,9 @@ function LinkRefused({ error }: { error: unknown }) {
 function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-      <dt className="text-base-content/80 text-sm font-semibold">{companyPageMessages.roleLabel}</dt>
+      <dt className="text-base-content/80 text-sm font-semibold">
+        {companyPageMessages.roleLabel}
+      </dt>
       <dd>{companyRoleWords[invitation.role]}</dd>
       {invitation.role === 'buyer' && (
         <>

@@ -118,9 +118,7 @@ function OrderDetails({
     <>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />
-        {order.approvalStatus !== 'not_required' && (
-          <ApprovalBadge status={order.approvalStatus} />
-        )}
+        {order.approvalStatus !== 'not_required' && <ApprovalBadge status={order.approvalStatus} />}
         {order.refundNeeded && (
           <span className="badge badge-warning whitespace-nowrap">
             {orderHoldMessages.refundNeeded}

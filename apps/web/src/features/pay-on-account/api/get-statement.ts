@@ -13,13 +13,15 @@ export function getStatement(companyId: string): Promise<Statement> {
   return callApi('GET /companies/:id/statement', { params: { id: companyId } });
 }
 
-export function statementQuery(companyId: string) {
+export function statementQuery(companyId: string, enabled = true) {
   return queryOptions({
     queryKey: accountKeys.statement(companyId),
     queryFn: () => getStatement(companyId),
+    enabled: enabled && companyId !== '',
   });
 }
 
-export function useStatement(companyId: string) {
-  return useQuery(statementQuery(companyId));
+/** The statement; not asked for without a company (`companyId` empty) or while `enabled` is off. */
+export function useStatement(companyId: string, enabled = true) {
+  return useQuery(statementQuery(companyId, enabled));
 }

@@ -1,6 +1,7 @@
 import type { EndpointResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { companyKeys } from '../../companies/api/company-keys';
 import { orderKeys } from '../../orders/api/order-keys';
 import { accountKeys } from './account-keys';
 
@@ -9,7 +10,9 @@ import { accountKeys } from './account-keys';
  * (credit_limit_exceeded, credit_hold, approval_required, order_already_invoiced) or 403
  * (no_payment_terms) changes nothing; the payment page says why in its own words.
  */
-export function payByInvoice(orderId: string): Promise<EndpointResponse<'POST /orders/:id/invoice-payment'>> {
+export function payByInvoice(
+  orderId: string,
+): Promise<EndpointResponse<'POST /orders/:id/invoice-payment'>> {
   return callApi('POST /orders/:id/invoice-payment', { params: { id: orderId } });
 }
 
@@ -26,6 +29,7 @@ export function usePayByInvoice(orderId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import type { EndpointResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { companyKeys } from '../../companies/api/company-keys';
 import { accountKeys } from './account-keys';
 
 /** `PUT /companies/{id}/hold {onHold}` (shop admins): sets or lifts the credit hold by hand. */
@@ -17,6 +18,10 @@ export function useSetHold(companyId: string, onChanged?: () => Promise<unknown>
   return useMutation({
     mutationFn: (onHold: boolean) => setHold(companyId, onHold),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.all }), onChanged?.()]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+        onChanged?.(),
+      ]),
   });
 }

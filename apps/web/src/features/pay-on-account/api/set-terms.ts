@@ -1,6 +1,7 @@
 import type { EndpointResponse, TermsInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { companyKeys } from '../../companies/api/company-keys';
 import { accountKeys } from './account-keys';
 
 /**
@@ -22,6 +23,10 @@ export function useSetTerms(companyId: string, onChanged?: () => Promise<unknown
     // The terms form shows a refusal under its fields.
     meta: { ownErrorMessage: true },
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.all }), onChanged?.()]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+        onChanged?.(),
+      ]),
   });
 }

@@ -46,7 +46,11 @@ export function InvoiceAccount({ order }: { order: Order }) {
           <dd className="flex flex-wrap items-center gap-x-2">
             <time dateTime={invoice.dueAt}>{formatDay(invoice.dueAt)}</time>
             {open && (
-              <DueState dueAt={invoice.dueAt} daysOverdue={daysOverdue(invoice.dueAt, now)} now={now} />
+              <DueState
+                dueAt={invoice.dueAt}
+                daysOverdue={daysOverdue(invoice.dueAt, now)}
+                now={now}
+              />
             )}
           </dd>
           <dt className="text-base-content/80 text-sm font-semibold">{text.amountDue}</dt>

@@ -85,7 +85,8 @@ function StatementView({
         <p className="alert alert-info alert-soft">{text.statementNoTerms}</p>
       )}
 
-      <AccountFacts statement={statement} />
+      {/* A shop admin's company page shows the figures in its account card above. */}
+      {!admin && <AccountFacts statement={statement} />}
 
       <section aria-labelledby="statement-invoices" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -157,7 +158,11 @@ function InvoiceTable({ invoices }: { invoices: readonly StatementInvoice[] }) {
               <OrderNumberLink order={{ _id: invoice.orderId, orderNumber: invoice.orderNumber }} />
             </Cell>
             <Cell label={text.columns.po}>
-              {invoice.poNumber ? <span className="wrap-anywhere">{invoice.poNumber}</span> : <NoValue />}
+              {invoice.poNumber ? (
+                <span className="wrap-anywhere">{invoice.poNumber}</span>
+              ) : (
+                <NoValue />
+              )}
             </Cell>
             <Cell label={text.columns.issued}>
               <time dateTime={invoice.issuedAt} className="whitespace-nowrap">
