@@ -20,13 +20,14 @@ async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
- * Fails on any serious or critical accessibility violation on the page as it is now.
+ * Fails on any serious or critical accessibility violation on the page as it is now (the
+ * `expectAccessible` fixture's check of `page`; a walk of two windows checks the other with this).
  *
  * A toast or a dialog still fading in (or a toast fading out) has the contrast of part of its
  * opacity, so the page is checked once it settles; a check during which an animation started
  * (a toast that began to leave while axe read the page) proves nothing and is taken again.
  */
-async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessibleOn(page: Page): Promise<void> {
   let blocking: string[] = [];
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await animationsSettled(page);
@@ -68,7 +69,7 @@ export const test = base.extend<{ expectAccessible: () => Promise<void> }>({
     await use(url);
   },
   expectAccessible: async ({ page }, use) => {
-    await use(() => expectAccessible(page));
+    await use(() => expectAccessibleOn(page));
   },
 });
 

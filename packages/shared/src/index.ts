@@ -54,3 +54,4 @@ export * from './companies/account-pages.js';
 export * from './companies/approval.js';
 export * from './companies/company-messages.js';
 export * from './companies/companies.js';
+export * from './companies/company-web-messages.js';

@@ -1,6 +1,7 @@
 import {
   companyCreateSchema,
   companyPageMessages as text,
+  type CompanyCreate,
   type CompanyWithMembers,
 } from '@shop/shared';
 import toast from 'react-hot-toast';
@@ -15,6 +16,7 @@ import { useUpdateCompany } from '../api/update-company';
 /** The form's values are text; an empty VAT ID is none. The shared schema checks the rest. */
 const companyFormSchema = z
   .object({ name: z.string(), vatId: z.string(), billingAddress: z.string() })
+  .transform((values): CompanyCreate => values)
   .pipe(companyCreateSchema);
 
 type FormValues = z.input<typeof companyFormSchema>;

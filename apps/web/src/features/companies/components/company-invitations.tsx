@@ -5,6 +5,7 @@ import {
   formatPrice,
   invitationCreateSchema,
   type Invitation,
+  type InvitationCreate,
 } from '@shop/shared';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -22,8 +23,10 @@ import { CompanyCard, ShortDate } from './company-details';
 /** The form's values are text; an empty limit is none (null). The shared schema checks them. */
 const inviteFormSchema = z
   .object({ email: z.string(), role: z.string(), orderLimit: z.string() })
-  .transform(({ orderLimit, ...rest }) => ({
+  .transform(({ orderLimit, ...rest }): InvitationCreate => ({
     ...rest,
+    // Checked by the shared schema this is piped into; the select offers only the roles.
+    role: rest.role as InvitationCreate['role'],
     orderLimit: orderLimit.trim() === '' ? null : orderLimit,
   }))
   .pipe(invitationCreateSchema);

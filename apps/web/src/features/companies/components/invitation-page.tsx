@@ -12,7 +12,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useAuth } from '../../account/hooks/use-auth';
 import { useAcceptInvitation, useInvitation } from '../api/invitation-by-token';
 import { ShortDate } from './company-details';
 
@@ -93,14 +92,20 @@ function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
  * invited address: Accept. Another account, a used or expired link (410) or an unknown one
  * (404): why, in words, and what to do.
  */
-export function InvitationPage({ token }: { token: string }) {
-  const auth = useAuth();
-  const signedIn = auth.status === 'signed-in';
-  const invitation = useInvitation(token, signedIn, auth.status !== 'loading');
+export function InvitationPage({
+  token,
+  authStatus,
+}: {
+  token: string;
+  /** Whether someone is signed in (the route page asks the account feature). */
+  authStatus: 'loading' | 'signed-in' | 'signed-out';
+}) {
+  const signedIn = authStatus === 'signed-in';
+  const invitation = useInvitation(token, signedIn, authStatus !== 'loading');
   const accept = useAcceptInvitation(token);
   const location = useLocation();
 
-  if (auth.status === 'loading' || invitation.isPending) {
+  if (authStatus === 'loading' || invitation.isPending) {
     return <Spinner label="Loading the invitation" />;
   }
   if (accept.isSuccess) {
