@@ -62,9 +62,9 @@ export function InvoiceChoice({ order, email }: { order: Order; email: string })
   const pay = usePayByInvoice(order._id);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  if (!ours || !statement.data?.terms) return null;
   const account = statement.data;
-  const terms = account.terms!;
+  const terms = account?.terms;
+  if (!ours || !account || !terms) return null;
   const blocker = account.onHold
     ? onAccountMessages.creditHold
     : order.approvalStatus === 'awaiting_approval'

@@ -134,33 +134,40 @@ function Unpaid({
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
       <OrderSummary order={order} customerName={customerName} cancelled={cancelled} />
-      <section aria-labelledby="card-payment" className="card bg-base-100 border-base-300 border">
-        <div className="card-body">
-          <h2 id="card-payment" className="card-title">
-            {cancelled
-              ? orderHoldMessages.cancelled
-              : order.approvalStatus === 'awaiting_approval'
-                ? orderApprovalMessages.term
-                : 'Card payment'}
-          </h2>
-          {cancelled ? (
-            <Cancelled order={order} putBack={putBack} />
-          ) : order.approvalStatus === 'awaiting_approval' ? (
-            // Over the buyer's limit: the server refuses to take the payment (409
-            // approval_required) until a company admin approves it (DESIGN.md section 12).
-            <>
-              <p role="status" className="alert alert-info alert-soft">
-                {orderApprovalMessages.awaitingBuyer}
-              </p>
-              <Link to={paths.dashboard.order.to(order._id)} className="btn btn-outline self-start">
-                {orderPageMessages.details}
-              </Link>
-            </>
-          ) : (
-            <Checkout orderId={order._id} onPaid={onPaid} />
-          )}
-        </div>
-      </section>
+      <div className="space-y-6">
+        <section aria-labelledby="card-payment" className="card bg-base-100 border-base-300 border">
+          <div className="card-body">
+            <h2 id="card-payment" className="card-title">
+              {cancelled
+                ? orderHoldMessages.cancelled
+                : order.approvalStatus === 'awaiting_approval'
+                  ? orderApprovalMessages.term
+                  : 'Card payment'}
+            </h2>
+            {cancelled ? (
+              <Cancelled order={order} putBack={putBack} />
+            ) : order.approvalStatus === 'awaiting_approval' ? (
+              // Over the buyer's limit: the server refuses to take the payment (409
+              // approval_required) until a company admin approves it (DESIGN.md section 12).
+              <>
+                <p role="status" className="alert alert-info alert-soft">
+                  {orderApprovalMessages.awaitingBuyer}
+                </p>
+                <Link
+                  to={paths.dashboard.order.to(order._id)}
+                  className="btn btn-outline self-start"
+                >
+                  {orderPageMessages.details}
+                </Link>
+              </>
+            ) : (
+              <Checkout orderId={order._id} onPaid={onPaid} />
+            )}
+          </div>
+        </section>
+        {/* Paying on account, beside the card (DESIGN.md section 13): not before approval. */}
+        {!cancelled && order.approvalStatus !== 'awaiting_approval' && otherMethods?.(order)}
+      </div>
     </div>
   );
 }
