@@ -333,7 +333,7 @@ export async function buildApp({
   app.addHook('onClose', async () => invoices.close());
   const invoicesService = createInvoicesService(
     orders,
-    { seller: config.seller, tax: config.invoiceTax },
+    { seller: config.seller, tax: config.invoiceTax, bankDetails: config.invoiceBankDetails },
     invoices,
   );
   const mailOutbox = createOutboxWorker({

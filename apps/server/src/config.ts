@@ -178,6 +178,13 @@ const envSchema = z
       .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'at most 2 decimals')
       .default(0),
     INVOICE_TAX_NOTE: optionalString.pipe(z.string().max(200).optional()),
+    /**
+     * Paying on account (DESIGN.md section 13): the seller's bank details printed on an invoice
+     * paid on account, lines split by `;` (unset: none printed), and the days an invoice may be
+     * overdue before its company is put on hold.
+     */
+    INVOICE_BANK_DETAILS: optionalString.pipe(z.string().max(500).optional()),
+    CREDIT_HOLD_DAYS: z.coerce.number().int().min(1).max(365).default(15),
     /** The shop's address for a mail of each new order; unset: no such mail. */
     SHOP_ORDERS_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
     /** How often each instance delivers due order mail from the outbox; 0: this one never does. */
@@ -301,6 +308,13 @@ export interface Config {
   seller: Seller;
   /** The tax invoices state (TAX_RATE_PERCENT, INVOICE_TAX_NOTE). */
   invoiceTax: InvoiceTax;
+  /** The seller's bank details on invoices paid on account (INVOICE_BANK_DETAILS), by line. */
+  invoiceBankDetails: string[];
+  /** Paying on account (DESIGN.md section 13). */
+  onAccount: {
+    /** CREDIT_HOLD_DAYS: overdue this many days, an invoice puts its company on hold. */
+    creditHoldDays: number;
+  };
   mailOutbox: {
     intervalMs: number;
     retryBaseMs: number;
@@ -420,6 +434,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'CaseForge Shop <no-reply@localhost>' }
       : undefined,
     invoiceTax: { ratePercent: env.TAX_RATE_PERCENT, note: env.INVOICE_TAX_NOTE ?? '' },
+    invoiceBankDetails: (env.INVOICE_BANK_DETAILS ?? '')
+      .split(';')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    onAccount: { creditHoldDays: env.CREDIT_HOLD_DAYS },
     seller: sellerOf({
       name: env.INVOICE_SELLER_NAME ?? env.SELLER_NAME,
       address: env.INVOICE_SELLER_ADDRESS ?? env.SELLER_ADDRESS,

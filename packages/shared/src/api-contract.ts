@@ -219,29 +219,6 @@ export const apiContract = {
   },
   'POST /payments/test/confirm': { body: testCardSchema, response: testCardResultSchema },
 
-  // Paying on account (DESIGN.md section 13). The statement's CSV is made by the web app.
-  'PUT /companies/:id/terms': {
-    params: idParamsSchema,
-    body: termsInputSchema,
-    response: companyAccountModifiedSchema,
-  },
-  'PUT /companies/:id/hold': {
-    params: idParamsSchema,
-    body: holdInputSchema,
-    response: companyAccountModifiedSchema,
-  },
-  'GET /companies/:id/statement': { params: idParamsSchema, response: statementSchema },
-  'POST /orders/:id/invoice-payment': { params: idParamsSchema, response: orderModifiedSchema },
-  'POST /orders/:id/invoice-payments': {
-    params: idParamsSchema,
-    body: invoicePaymentInputSchema,
-    response: invoicePaymentRecordedSchema,
-    status: 201,
-  },
-  'GET /orders/:id/invoice-payments': {
-    params: idParamsSchema,
-    response: invoicePaymentListSchema,
-  },
   // Companies, members, invitations and approvals (DESIGN.md section 12).
   'POST /companies': { body: companyCreateSchema, response: companyCreatedSchema, status: 201 },
   'GET /companies/mine': { response: companyWithMembersSchema },
@@ -290,6 +267,30 @@ export const apiContract = {
     params: idParamsSchema,
     body: orderRejectSchema,
     response: orderModifiedSchema,
+  },
+
+  // Paying on account (DESIGN.md section 13). The statement's CSV is made by the web app.
+  'PUT /companies/:id/terms': {
+    params: idParamsSchema,
+    body: termsInputSchema,
+    response: companyAccountModifiedSchema,
+  },
+  'PUT /companies/:id/hold': {
+    params: idParamsSchema,
+    body: holdInputSchema,
+    response: companyAccountModifiedSchema,
+  },
+  'GET /companies/:id/statement': { params: idParamsSchema, response: statementSchema },
+  'POST /orders/:id/invoice-payment': { params: idParamsSchema, response: orderModifiedSchema },
+  'POST /orders/:id/invoice-payments': {
+    params: idParamsSchema,
+    body: invoicePaymentInputSchema,
+    response: invoicePaymentRecordedSchema,
+    status: 201,
+  },
+  'GET /orders/:id/invoice-payments': {
+    params: idParamsSchema,
+    response: invoicePaymentListSchema,
   },
 
   // The identity service (Better Auth's catch-all, described by auth/identity-docs.ts).

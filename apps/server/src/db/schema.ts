@@ -124,6 +124,13 @@ export interface OrdersTable {
   approval_decided_by: NullableText;
   approval_decided_by_name: NullableText;
   rejection_reason: NullableText;
+  /**
+   * Migration 0020 (paying on account, DESIGN.md section 13): the terms and the company as they
+   * were when the invoice was issued on account; null for an order paid at once.
+   */
+  invoice_terms_days: ColumnType<number | null, number | null | undefined, number | null>;
+  invoice_company_name: NullableText;
+  invoice_company_vat_id: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -136,6 +143,17 @@ export interface CompaniesTable {
   billing_address: string;
   /** Section 13's credit hold; 0/1 on SQLite. */
   on_hold: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /**
+   * Migration 0020 (paying on account, DESIGN.md section 13): the terms (null: none), the open
+   * invoices' amounts due together (cents; PostgreSQL's integer reads as a number), why it is on
+   * hold ('admin' or 'overdue'), and the moment before which overdue invoices no longer put it
+   * on hold (a shop admin lifted an automatic hold).
+   */
+  terms_days: ColumnType<number | null, number | null | undefined, number | null>;
+  credit_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  balance_cents: ColumnType<number, number | undefined, number>;
+  hold_reason: NullableText;
+  hold_waived_before: NullableTime;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -167,6 +185,27 @@ export interface CompanyInvitationsTable {
   used_by: NullableText;
   revoked_at: NullableTime;
   created_at: Timestamp;
+}
+
+/** Migration 0020: money received against an invoice paid on account. */
+export interface InvoicePaymentsTable {
+  id: string;
+  order_id: string;
+  company_id: string | null;
+  amount_cents: number;
+  reference: string;
+  received_at: Timestamp;
+  recorded_at: Timestamp;
+  recorded_by_user_id: string;
+  recorded_by_name: string;
+}
+
+/** Migration 0020: a reminder sent for an invoice; (order_id, kind) is the claim. */
+export interface InvoiceRemindersTable {
+  order_id: string;
+  /** 'before-due' | 'after-due'. */
+  kind: string;
+  sent_at: Timestamp;
 }
 
 /** Migration 0017: the last invoice number given in each year (UTC), gap-free. */
@@ -344,6 +383,8 @@ export interface Database {
   company_invitations: CompanyInvitationsTable;
   order_lines: OrderLinesTable;
   invoice_counters: InvoiceCountersTable;
+  invoice_payments: InvoicePaymentsTable;
+  invoice_reminders: InvoiceRemindersTable;
   unpaid_order_counts: UnpaidOrderCountsTable;
   hold_cooldowns: HoldCooldownsTable;
   mail_outbox: MailOutboxTable;
@@ -358,6 +399,7 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -5,8 +5,8 @@ import { identityErrorStatus } from '../accounts/identity.js';
 import { orderLimitErrorStatus } from '../orders/order-limits.js';
 import { stockErrorStatus } from '../catalog/stock.js';
 import { invoiceErrorStatus } from '../orders/invoice.js';
-import { onAccountErrorStatus } from '../companies/on-account-words.js';
 import { companyErrorStatus } from '../companies/company-messages.js';
+import { onAccountErrorStatus } from '../companies/on-account-words.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -33,8 +33,8 @@ export const errorStatus = {
   ...b2bErrorStatus,
   ...orderLimitErrorStatus,
   ...invoiceErrorStatus,
-  ...onAccountErrorStatus,
   ...companyErrorStatus,
+  ...onAccountErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

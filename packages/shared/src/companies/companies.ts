@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyCreditFields, paymentTermsSchema } from './on-account.js';
 import { emailField, ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import {
   buyerDetailMessages,
@@ -107,16 +108,18 @@ export const orderLimitField = z.union([
 ]);
 
 /** Terms of payment on account (DESIGN.md section 13); null until a shop admin grants them. */
-export const companyTermsSchema = z.object({ days: z.number().int(), creditLimit: z.number() });
+export const companyTermsSchema = paymentTermsSchema;
 
-/** A company as every call answers it. */
+/**
+ * A company as every call answers it; `terms`, `onHold`, `balance` and `availableCredit` are
+ * paying on account's (`companyCreditFields`, DESIGN.md section 13).
+ */
 export const companySchema = z.object({
   _id: z.string(),
   name: z.string(),
   vatId: z.string().nullable(),
   billingAddress: z.string(),
-  terms: companyTermsSchema.nullable(),
-  onHold: z.boolean(),
+  ...companyCreditFields,
   createdAt: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;

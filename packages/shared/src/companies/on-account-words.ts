@@ -27,8 +27,6 @@ export const onAccountErrorStatus = {
   credit_limit_exceeded: 409,
   /** The company is on hold: no new invoice payments until it pays (card payments still work). */
   credit_hold: 409,
-  /** The order waits for a company admin's approval (DESIGN.md section 12). */
-  approval_required: 409,
   /** The caller is in no company, or in one without payment terms. */
   no_payment_terms: 403,
   /** The order is already paid on account. */
@@ -46,8 +44,6 @@ export const onAccountMessages = {
     `This order (${formatAccountMoney(total)}) is more than your company's available credit (${formatAccountMoney(available)}). Please pay by card, or pay open invoices first.`,
   creditHold:
     "Your company's account is on hold because of an overdue invoice, so this order cannot be paid by invoice. Please pay by card, or settle the overdue invoice first.",
-  approvalRequired:
-    'This order waits for approval by a company admin; it can be paid once it is approved.',
   noPaymentTerms:
     'Paying by invoice needs payment terms: your company has none. Please pay by card.',
   orderAlreadyInvoiced: 'This order is already paid by invoice.',
@@ -117,3 +113,25 @@ export function daysOverdue(dueAt: string, now: Date): number {
   const late = now.getTime() - new Date(dueAt).getTime();
   return late > 0 ? Math.floor(late / 86_400_000) : 0;
 }
+
+/** The mails of an invoice paid on account: issued, due soon, overdue (the outbox sends them). */
+export const invoiceMailMessages = {
+  invoicedSubject: (invoiceNumber: string, orderNumber: string, due: string) =>
+    `Invoice ${invoiceNumber} for order ${orderNumber}: due ${due}`,
+  invoicedIntro: (days: number) =>
+    `Thank you for your order. It is paid on account (net ${days} days) and will ship as usual. Your invoice is attached:`,
+  reminderSubject: (invoiceNumber: string, due: string) =>
+    `Reminder: invoice ${invoiceNumber} is due ${due}`,
+  reminderIntro: (due: string) =>
+    `A friendly reminder: this invoice is due on ${due}. If you have paid it already, thank you, and please ignore this mail.`,
+  overdueSubject: (invoiceNumber: string, due: string) =>
+    `Invoice ${invoiceNumber} is overdue (due ${due})`,
+  overdueIntro: (due: string) =>
+    `This invoice was due on ${due} and we have not received the full payment yet. Please pay the amount due, or tell us if something is wrong with it.`,
+  invoiceNumber: 'Invoice number',
+  issuedOn: 'Issued on',
+  dueOn: 'Due on',
+  terms: 'Payment terms',
+  amountDue: 'Amount due',
+  quoteInvoiceNumber: 'Please quote the invoice number with your bank transfer.',
+} as const;

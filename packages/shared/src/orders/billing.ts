@@ -86,5 +86,12 @@ export const orderInvoiceSchema = z.object({
   issuedAt: z.string(),
   dueAt: z.string(),
   amountDue: z.number(),
+  /**
+   * Paid on account (DESIGN.md section 13): the terms and the company the invoice was issued to,
+   * as they were then; null for an order paid at once.
+   */
+  onAccount: z
+    .object({ termsDays: z.number().int(), companyName: z.string(), vatId: z.string().nullable() })
+    .nullable(),
 });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;

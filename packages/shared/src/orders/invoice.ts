@@ -35,10 +35,15 @@ export interface InvoiceTax {
 
 export const DEFAULT_INVOICE_TAX: InvoiceTax = { ratePercent: 0, note: '' };
 
-/** What the invoice PDF is drawn with besides the order: the seller and the tax statement. */
+/**
+ * What the invoice PDF is drawn with besides the order: the seller, the tax statement, and the
+ * seller's bank details (INVOICE_BANK_DETAILS, lines of text; empty: none), printed on an
+ * invoice paid on account (DESIGN.md section 13).
+ */
 export interface InvoiceSettings {
   seller: Seller;
   tax: InvoiceTax;
+  bankDetails?: readonly string[];
 }
 
 /**
@@ -66,8 +71,8 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 }
 
 /**
- * Which document an order gets (issue 22, defects 2 and 20): the invoice once it is paid (it
- * then has its number), a pro-forma while it is unpaid, and none once it was cancelled unpaid
+ * Which document an order gets (issue 22, defects 2 and 20): the invoice once it is paid or paid
+ * on account (it then has its number), a pro-forma while it is unpaid, and none once it was cancelled unpaid
  * (accounts payable must never receive an invoice for an order that does not exist).
  */
 export type InvoiceDocumentKind = 'invoice' | 'pro-forma' | 'none';
@@ -78,6 +83,8 @@ export function invoiceDocumentKind(order: {
   invoice: { number: string } | null;
 }): InvoiceDocumentKind {
   if (order.paid && order.invoice) return 'invoice';
+  // Paid on account (DESIGN.md section 13): invoiced when placed, payable by its due date.
+  if (order.paymentStatus === 'invoiced' && order.invoice) return 'invoice';
   if (order.paymentStatus === 'pending') return 'pro-forma';
   return 'none';
 }
@@ -94,7 +101,7 @@ export function invoiceFileName(order: {
   paymentStatus: string;
   invoice: { number: string } | null;
 }): string {
-  return order.paid && order.invoice
+  return invoiceDocumentKind(order) === 'invoice' && order.invoice
     ? `invoice-${order.invoice.number}.pdf`
     : `pro-forma-${invoiceOrderReference(order)}.pdf`;
 }

@@ -52,7 +52,7 @@ export const orderTransitions = {
    * check.
    */
   invoice: {
-    from: { payment_status: 'pending' },
+    from: { payment_status: 'pending', approval_status: PAYABLE_APPROVAL_STATUSES },
     to: { payment_status: 'invoiced', order_status: 'placed' },
   },
   /** The last money of an invoice received: paid, whether it has shipped or not. */

@@ -1,5 +1,6 @@
 import {
   formatDocumentDate,
+  onAccountLabels,
   formatMoney,
   invoiceDocumentKind,
   invoiceLabels as l,
@@ -52,6 +53,12 @@ function paymentStatus(order: Order): string {
     if (order.refundNeeded) return l.statusPaidRefundSecond(order.transactionId);
     return order.transactionId ? l.statusPaid(order.transactionId) : l.statusPaidNoTransaction;
   }
+  if (order.paymentStatus === 'invoiced' && order.invoice) {
+    const due = formatDocumentDate(order.invoice.dueAt);
+    return order.invoice.amountDue < order.orderPrice
+      ? onAccountLabels.statusPartlyPaid(formatMoney(order.invoice.amountDue), due)
+      : onAccountLabels.statusInvoiced(due);
+  }
   return order.paymentStatus === 'cancelled' ? l.statusCancelled : l.statusUnpaid;
 }
 
@@ -99,6 +106,36 @@ function box(doc: Doc, text: string, y: number, color: string): number {
   doc.fillColor(color).text(status, MARGIN + 8, y + 8, { width: RIGHT_EDGE - MARGIN - 16 });
   doc.fillColor('#000000');
   return y + height;
+}
+
+/**
+ * An invoice paid on account: its terms, due date, and where to send the money (the seller's
+ * bank details, INVOICE_BANK_DETAILS); answers the y below it.
+ */
+function accountTerms(
+  doc: Doc,
+  termsDays: number,
+  dueAt: string,
+  settings: InvoiceSettings,
+  y: number,
+): number {
+  const rows: [string, string][] = [
+    [l.dueDate, formatDocumentDate(dueAt)],
+    [onAccountLabels.terms, onAccountLabels.termsValue(termsDays)],
+  ];
+  let bottom = facts(doc, rows, MARGIN, y, RIGHT_EDGE - MARGIN);
+  const bank = settings.bankDetails ?? [];
+  if (bank.length > 0) {
+    doc.font('Helvetica-Bold').fontSize(9).text(onAccountLabels.bankDetails, MARGIN, bottom + 4);
+    doc.font('Helvetica').fontSize(9);
+    for (const line of bank) doc.text(printable(line), MARGIN + 95, doc.y, { width: 350 });
+    bottom = doc.y + 2;
+  }
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(9)
+    .text(onAccountLabels.quoteInvoiceNumber, MARGIN, bottom + 4, { width: RIGHT_EDGE - MARGIN });
+  return doc.y;
 }
 
 /**
@@ -169,18 +206,20 @@ export function renderInvoicePdf(order: Order, settings: InvoiceSettings): Promi
   let y = Math.max(sellerBottom, datesBottom) + 18;
   doc.font('Helvetica-Bold').fontSize(11).text(l.buyer, MARGIN, y);
   y = doc.y + 4;
+  // On account (DESIGN.md section 13), the invoice is made out to the company it was issued to.
+  const account = invoice?.onAccount ?? null;
+  const buyerName = account?.companyName ?? order.billing.company;
+  const buyerVat = account ? account.vatId : order.billing.vatNumber;
   doc
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(printable(order.billing.company ?? order.userName), MARGIN, y, { width: 400 });
+    .text(printable(buyerName ?? order.userName), MARGIN, y, { width: 400 });
   y = facts(
     doc,
     [
-      ...(order.billing.vatNumber
-        ? [[l.vatNumber, order.billing.vatNumber] as [string, string]]
-        : []),
+      ...(buyerVat ? [[l.vatNumber, buyerVat] as [string, string]] : []),
       [l.billingAddress, order.billing.address ?? order.address],
-      ...(order.billing.company ? [[l.contact, order.userName] as [string, string]] : []),
+      ...(buyerName ? [[l.contact, order.userName] as [string, string]] : []),
       [l.email, order.userEmail],
       [l.phone, order.phone],
       [l.shippingAddress, order.address],
@@ -204,6 +243,7 @@ export function renderInvoicePdf(order: Order, settings: InvoiceSettings): Promi
   if (!invoice) y = box(doc, l.proFormaNotice, y, RED) + 8;
   const settled = order.paid && !paidButCancelled(order) && !order.refundNeeded;
   y = box(doc, paymentStatus(order), y, settled ? GREEN : RED) + 18;
+  if (account && invoice) y = accountTerms(doc, account.termsDays, invoice.dueAt, settings, y) + 14;
 
   // The lines.
   y = tableHeader(doc, y, false);

@@ -42,11 +42,13 @@ export function createInvoicesService(
     },
 
     /**
-     * What an order mail carries (the outbox worker asks when it sends): the paid mail, the
-     * invoice PDF, laid out from the order in the mail's row.
+     * What an order mail carries (the outbox worker asks when it sends): the paid mail and the
+     * invoice of an order paid on account (DESIGN.md section 13), the invoice PDF, laid out
+     * from the order in the mail's row.
      */
     async mailAttachmentsOf(kind: OrderMailKind, order: Order): Promise<MailAttachment[]> {
-      if (kind !== 'order-paid' || invoiceDocumentKind(order) !== 'invoice') return [];
+      if (kind !== 'order-paid' && kind !== 'order-invoiced') return [];
+      if (invoiceDocumentKind(order) !== 'invoice') return [];
       const { fileName, pdf } = await documentOf(order);
       return [{ filename: fileName, content: pdf, contentType: 'application/pdf' }];
     },

@@ -1,4 +1,5 @@
 import {
+  invoiceMailMessages as im,
   cancelledOrderMailText,
   type CancelReason,
   formatDocumentDate,
@@ -118,6 +119,39 @@ function contentOf(
         notes: [m.invoiceHint],
         links: [orderLink],
       };
+    case 'order-invoiced':
+    case 'invoice-reminder':
+    case 'invoice-overdue': {
+      const invoice = order.invoice;
+      const due = invoice ? formatDocumentDate(invoice.dueAt) : '';
+      const number = invoice?.number ?? order.orderNumber;
+      const days = invoice?.onAccount?.termsDays ?? 0;
+      const facts: [string, string][] = invoice
+        ? [
+            [im.invoiceNumber, invoice.number],
+            ...po,
+            [im.issuedOn, formatDocumentDate(invoice.issuedAt)],
+            [im.dueOn, due],
+            ...(days ? [[im.terms, `Net ${days} days`] as [string, string]] : []),
+            [im.amountDue, formatMoney(invoice.amountDue)],
+          ]
+        : po;
+      const texts = {
+        'order-invoiced': [im.invoicedSubject(number, order.orderNumber, due), im.invoicedIntro(days)],
+        'invoice-reminder': [im.reminderSubject(number, due), im.reminderIntro(due)],
+        'invoice-overdue': [im.overdueSubject(number, due), im.overdueIntro(due)],
+      } as const;
+      const [subject, intro] = texts[kind];
+      return {
+        subject,
+        greeting,
+        intro,
+        withLines: kind === 'order-invoiced',
+        facts,
+        notes: [im.quoteInvoiceNumber, m.invoiceHint],
+        links: [orderLink],
+      };
+    }
     case 'order-shipped':
       return {
         subject: m.shippedSubject(order.orderNumber, order.orderPName),

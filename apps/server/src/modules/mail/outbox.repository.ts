@@ -20,6 +20,11 @@ export const ORDER_MAIL_KINDS = [
   'order-shipped',
   'order-cancelled',
   'shop-order-placed',
+  /** Paid on account (DESIGN.md section 13): the invoice, its due date and terms. */
+  'order-invoiced',
+  /** An invoice due in REMINDER_DAYS_BEFORE_DUE days, and one due since yesterday. */
+  'invoice-reminder',
+  'invoice-overdue',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

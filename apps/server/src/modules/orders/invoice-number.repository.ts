@@ -3,6 +3,21 @@ import { formatInvoiceNumber } from '@shop/shared';
 import type { Database, OrderRow } from '../../db/schema.js';
 
 /**
+ * An invoice issued on account (DESIGN.md section 13): due `termsDays` after it is issued, the
+ * whole total still to pay, made out to the company as it is now.
+ */
+export interface OnAccountTerms {
+  termsDays: number;
+  companyName: string;
+  companyVatId: string | null;
+}
+
+/** The moment an invoice issued at `now` on net `days` terms is due. */
+export function dueAfter(now: string, days: number): string {
+  return new Date(new Date(now).getTime() + days * 86_400_000).toISOString();
+}
+
+/**
  * Issues the invoice of an order that has just been paid, inside the transaction that marked it
  * paid (issue 22, docs/decisions/2026-11-26-gap-free-invoice-numbers.md): the next number of the
  * year of `now` (UTC) from `invoice_counters`, gap-free and never given twice.
@@ -20,6 +35,7 @@ export async function issueInvoiceIn(
   trx: Transaction<Database>,
   order: OrderRow,
   now: string,
+  onAccount?: OnAccountTerms,
 ): Promise<OrderRow> {
   if (order.invoice_number !== null) return order;
   const year = new Date(now).getUTCFullYear();
@@ -36,8 +52,13 @@ export async function issueInvoiceIn(
     .set({
       invoice_number: formatInvoiceNumber(year, Number(last)),
       invoice_issued_at: now,
-      invoice_due_at: now,
-      invoice_amount_due_cents: 0,
+      invoice_due_at: onAccount ? dueAfter(now, onAccount.termsDays) : now,
+      invoice_amount_due_cents: onAccount ? order.price_cents : 0,
+      ...(onAccount && {
+        invoice_terms_days: onAccount.termsDays,
+        invoice_company_name: onAccount.companyName,
+        invoice_company_vat_id: onAccount.companyVatId,
+      }),
     })
     .where('id', '=', order.id)
     .where('invoice_number', 'is', null)

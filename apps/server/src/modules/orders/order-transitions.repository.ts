@@ -5,7 +5,7 @@ import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { enqueueOrderMail, type OrderMailKind } from '../mail/outbox.repository.js';
 import { applyTransition, inStateFor, type Executor } from './apply-transition.repository.js';
-import { issueInvoiceIn } from './invoice-number.repository.js';
+import { issueInvoiceIn, type OnAccountTerms } from './invoice-number.repository.js';
 import { linesOfOrder, orderById } from './order-reads.repository.js';
 import { toOrder } from './order-view.js';
 import { byProductId } from './place-order.repository.js';
@@ -22,6 +22,27 @@ export interface OrderExpiryTerms {
  * does not know the payments table.
  */
 export type RecordInTransaction = (trx: Transaction<Database>) => Promise<void>;
+
+/**
+ * Paying on account's step in the invoicing transaction (DESIGN.md section 13), given by the
+ * caller (modules/on-account): the company's credit taken for the claimed order in one
+ * conditional UPDATE, answering the terms the invoice is issued on, or why not (the
+ * transaction is then rolled back: the order is unpaid again, nothing changed).
+ */
+export type ReserveCredit = (
+  trx: Transaction<Database>,
+  order: OrderRow,
+) => Promise<{ kind: 'reserved'; terms: OnAccountTerms } | { kind: 'refused'; reason: string }>;
+
+/** What an invoice payment's caller records with it (the payment row, the balance). */
+export type RecordInvoicePayment = (trx: Transaction<Database>, order: OrderRow) => Promise<void>;
+
+/** Thrown inside a transaction to roll it back with a refusal the caller answers. */
+class Refusal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 /** better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1. */
 const flagFor = (dialect: Dialect) => (value: boolean) =>
@@ -211,6 +232,95 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
         await record(trx);
         await enqueueMail(trx, 'order-paid', order);
         return { changed: true, order };
+      });
+    },
+
+    /**
+     * Pays an order on account (DESIGN.md section 13), once: the order is claimed by the
+     * `invoice` transition (only while unpaid, of `companyId`, and passing `narrow`: the
+     * approval), then `reserve` takes the company's credit in the same transaction, then the
+     * invoice is numbered and its mail written. Answers `not-payable` (with the order as it is)
+     * when the claim matched nothing, `refused` with the reserve's reason (everything rolled
+     * back), or the invoiced order.
+     */
+    async invoiceOnAccount(
+      id: string,
+      companyId: string,
+      reserve: ReserveCredit,
+    ): Promise<
+      | { kind: 'invoiced'; order: OrderRow }
+      | { kind: 'not-payable'; order: OrderRow | undefined }
+      | { kind: 'refused'; reason: string }
+    > {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const now = nowIso();
+          const claimed = await applyTransition(trx, id, 'invoice', {
+            expires_at: null,
+            updated_at: now,
+          })
+            .where('company_id', '=', companyId)
+            .returningAll()
+            .executeTakeFirst();
+          if (!claimed) {
+            return { kind: 'not-payable' as const, order: await orderById(trx, id) };
+          }
+          const credit = await reserve(trx, claimed);
+          if (credit.kind === 'refused') throw new Refusal(credit.reason);
+          const order = await issueInvoiceIn(trx, claimed, now, credit.terms);
+          await enqueueMail(trx, 'order-invoiced', order);
+          return { kind: 'invoiced' as const, order };
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return { kind: 'refused', reason: error.reason };
+        throw error;
+      }
+    },
+
+    /**
+     * Money received for an order paid on account: its amount due is lowered by `amountCents`
+     * in one conditional UPDATE (only while invoiced and only if that much is still due, so
+     * concurrent recordings never overshoot); at 0 the order is settled (`settleInvoice`: paid,
+     * `trxId` the reference) and its paid mail written. `record` (the payment row, the balance)
+     * runs in the same transaction. Answers the order, or why nothing changed.
+     */
+    recordInvoicePayment(
+      id: string,
+      amountCents: number,
+      reference: string,
+      record: RecordInvoicePayment,
+    ): Promise<
+      | { kind: 'recorded'; order: OrderRow; settled: boolean }
+      | { kind: 'not-invoiced' | 'too-much'; order: OrderRow | undefined }
+    > {
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const lowered = await applyTransition(trx, id, 'recordInvoicePayment', { updated_at: now })
+          .set((eb) => ({
+            invoice_amount_due_cents: eb('invoice_amount_due_cents', '-', amountCents),
+          }))
+          .where('invoice_amount_due_cents', '>=', amountCents)
+          .returningAll()
+          .executeTakeFirst();
+        if (!lowered) {
+          const order = await orderById(trx, id);
+          const invoiced = order?.payment_status === orderTransitions.settleInvoice.from.payment_status;
+          return { kind: invoiced ? ('too-much' as const) : ('not-invoiced' as const), order };
+        }
+        let order = lowered;
+        const settled = Number(lowered.invoice_amount_due_cents) === 0;
+        if (settled) {
+          order = await applyTransition(trx, id, 'settleInvoice', {
+            transaction_id: reference,
+            paid_at: now,
+            updated_at: now,
+          })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await enqueueMail(trx, 'order-paid', order);
+        }
+        await record(trx, order);
+        return { kind: 'recorded' as const, order, settled };
       });
     },
 

@@ -65,6 +65,14 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineView[]): Order {
             issuedAt: toIso(row.invoice_issued_at),
             dueAt: toIso(row.invoice_due_at),
             amountDue: Number(row.invoice_amount_due_cents ?? 0) / 100,
+            onAccount:
+              row.invoice_terms_days !== null && row.invoice_company_name !== null
+                ? {
+                    termsDays: row.invoice_terms_days,
+                    companyName: row.invoice_company_name,
+                    vatId: row.invoice_company_vat_id,
+                  }
+                : null,
           }
         : null,
     companyId: row.company_id ?? null,

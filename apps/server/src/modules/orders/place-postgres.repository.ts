@@ -386,6 +386,9 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         approval_decided_by: null,
         approval_decided_by_name: null,
         rejection_reason: null,
+        invoice_terms_days: null,
+        invoice_company_name: null,
+        invoice_company_vat_id: null,
       };
       const view = toOrder(stored, rows.lines);
       const mail = orderMailRow('order-placed', view);

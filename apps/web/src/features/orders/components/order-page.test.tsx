@@ -66,6 +66,7 @@ const shipped = makeOrder({
     issuedAt: '2026-11-20T10:00:00.000Z',
     dueAt: '2026-11-20T10:00:00.000Z',
     amountDue: 0,
+    onAccount: null,
   },
 });
 
