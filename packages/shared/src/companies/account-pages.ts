@@ -67,8 +67,6 @@ export const accountPageMessages = {
   /** Why the choice cannot be used now, said before the buyer tries. */
   overCredit: (total: number, available: number) =>
     `This order (${formatAccountMoney(total)}) is more than your company's available credit (${formatAccountMoney(available)}). Please pay by card, or pay open invoices first.`,
-  awaitingApproval:
-    'This order waits for approval by a company admin; it can be paid once it is approved.',
   notPlacer: 'Only the member who placed this order, or a company admin, may pay it.',
   invoicedTitle: 'Your order is invoiced',
   invoicedText: (number: string, due: string) =>

@@ -4,6 +4,7 @@ import {
   onAccountMessages,
   PAYMENT_TERM_DAYS,
   termsInputSchema,
+  type Company,
 } from '@shop/shared';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -11,21 +12,19 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { confirmAction } from '../../../components/ui/confirm';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
-import { QueryState } from '../../../components/ui/query-state';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { useStatement, type Statement } from '../api/get-statement';
 import { useSetHold } from '../api/set-hold';
 import { useSetTerms } from '../api/set-terms';
 import { AccountFacts, CompanyStatement } from './statement';
 
-/** The company as the pages that mount these sections know it. */
-interface CompanyRef {
-  _id: string;
-  name: string;
-}
+/** The company as the pages that mount these sections know it (with its credit fields). */
+type CompanyRef = Pick<
+  Company,
+  '_id' | 'name' | 'terms' | 'onHold' | 'balance' | 'availableCredit'
+>;
 
 /** A card as the company pages draw theirs. */
 function AccountCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -46,28 +45,21 @@ function AccountCard({ id, title, children }: { id: string; title: string; child
  * there is one, and the way to its statement (DESIGN.md section 13).
  */
 export function CompanyAccountSummary({ company }: { company: CompanyRef }) {
-  const statement = useStatement(company._id);
   return (
     <AccountCard id="company-account" title={text.accountSection}>
-      <QueryState query={statement} what="the account">
-        {(current) => (
-          <>
-            {current.onHold && (
-              <p role="status" className="alert alert-warning font-semibold">
-                {text.onHoldNotice}
-              </p>
-            )}
-            <AccountFacts statement={current} />
-            {current.terms ? (
-              <Link to={paths.dashboard.statement.to()} className="btn btn-outline self-start">
-                {text.viewStatement}
-              </Link>
-            ) : (
-              <p className="text-base-content/80">{text.statementNoTerms}</p>
-            )}
-          </>
-        )}
-      </QueryState>
+      {company.onHold && (
+        <p role="status" className="alert alert-warning font-semibold">
+          {text.onHoldNotice}
+        </p>
+      )}
+      <AccountFacts statement={company} />
+      {company.terms || company.balance > 0 ? (
+        <Link to={paths.dashboard.statement.to()} className="btn btn-outline self-start">
+          {text.viewStatement}
+        </Link>
+      ) : (
+        <p className="text-base-content/80">{text.statementNoTerms}</p>
+      )}
     </AccountCard>
   );
 }
@@ -84,26 +76,19 @@ export function CompanyAccountAdmin({
   /** Refreshes the page's own view of the company after a change. */
   onChanged?: () => Promise<unknown>;
 }) {
-  const statement = useStatement(company._id);
   return (
     <>
       <AccountCard id="company-account" title={text.accountSection}>
-        <QueryState query={statement} what="the account">
-          {(current) => (
-            <div className="space-y-6">
-              <AccountFacts statement={current} />
-              <div className="grid items-start gap-6 md:grid-cols-2">
-                <TermsForm
-                  key={`${current.terms?.days ?? ''}-${current.terms?.creditLimit ?? ''}`}
-                  company={company}
-                  terms={current.terms}
-                  onChanged={onChanged}
-                />
-                <HoldControl company={company} onHold={current.onHold} onChanged={onChanged} />
-              </div>
-            </div>
-          )}
-        </QueryState>
+        <AccountFacts statement={company} />
+        <div className="grid items-start gap-6 md:grid-cols-2">
+          <TermsForm
+            key={`${company.terms?.days ?? ''}-${company.terms?.creditLimit ?? ''}`}
+            company={company}
+            terms={company.terms}
+            onChanged={onChanged}
+          />
+          <HoldControl company={company} onHold={company.onHold} onChanged={onChanged} />
+        </div>
       </AccountCard>
       <CompanyStatement companyId={company._id} headingLevel={2} admin />
     </>
@@ -146,7 +131,7 @@ function TermsForm({
   onChanged,
 }: {
   company: CompanyRef;
-  terms: Statement['terms'];
+  terms: Company['terms'];
   onChanged?: (() => Promise<unknown>) | undefined;
 }) {
   const setTerms = useSetTerms(company._id, onChanged);

@@ -1,5 +1,6 @@
 import {
   accountPageMessages as text,
+  companyMessages,
   formatPrice,
   onAccountLabels,
   onAccountMessages,
@@ -17,7 +18,6 @@ import { PAGE_HEADING_ATTRIBUTE, useFocusHeading } from '../../../lib/use-focus-
 import { useMyMembership } from '../../companies/api/get-my-company';
 import { orderQuery } from '../../orders/api/get-order';
 import { useDownloadInvoice } from '../../orders/api/download-invoice';
-import { useStatement } from '../api/get-statement';
 import { usePayByInvoice } from '../api/pay-by-invoice';
 import { formatDay } from './due-state';
 
@@ -34,7 +34,7 @@ export function invoiceRefusal(error: unknown): string {
       case 'credit_hold':
         return onAccountMessages.creditHold;
       case 'approval_required':
-        return onAccountMessages.approvalRequired;
+        return companyMessages.approvalRequired;
       case 'order_already_invoiced':
         return onAccountMessages.orderAlreadyInvoiced;
       case 'no_payment_terms':
@@ -56,19 +56,17 @@ export function invoiceRefusal(error: unknown): string {
 export function InvoiceChoice({ order, email }: { order: Order; email: string }) {
   const membership = useMyMembership(email);
   const company = membership.company;
-  const ours = company && order.companyId === company._id;
-  const statement = useStatement(ours ? company._id : '');
   const queryClient = useQueryClient();
   const pay = usePayByInvoice(order._id);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const account = statement.data;
+  const account = company && order.companyId === company._id ? company : null;
   const terms = account?.terms;
-  if (!ours || !account || !terms) return null;
+  if (!account || !terms) return null;
   const blocker = account.onHold
     ? onAccountMessages.creditHold
     : order.approvalStatus === 'awaiting_approval'
-      ? text.awaitingApproval
+      ? companyMessages.approvalRequired
       : order.orderPrice > account.availableCredit
         ? text.overCredit(order.orderPrice, account.availableCredit)
         : null;
