@@ -19,6 +19,8 @@ export const accountPageMessages = {
   statementNoTerms:
     'Your company has no payment terms, so it has no invoices to pay. A shop admin grants terms; until then, orders are paid by card.',
   openInvoices: 'Open invoices',
+  /** The open invoices' table (a region of its own, named apart from its section). */
+  invoiceTable: 'Invoices to pay',
   noOpenInvoices: 'No open invoices: everything invoiced has been paid.',
   generatedAt: (when: string) => `As of ${when}`,
   /** The statement's columns (the CSV export names its own: statementCsvHeaders). */

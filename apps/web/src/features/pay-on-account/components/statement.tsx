@@ -147,7 +147,7 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
 function InvoiceTable({ invoices }: { invoices: readonly StatementInvoice[] }) {
   const now = useNow();
   return (
-    <DataTable label={text.openInvoices} columns={COLUMNS} dense>
+    <DataTable label={text.invoiceTable} columns={COLUMNS} dense>
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.orderId} className={invoice.overdue ? 'bg-warning/10' : undefined}>
