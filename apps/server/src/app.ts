@@ -47,6 +47,11 @@ import { createInvoicesService } from './modules/invoices/invoices.service.js';
 import { createOutboxWorker, type MailOutbox } from './modules/mail/outbox-worker.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { createAccountWorker, type AccountWorker } from './modules/on-account/account-worker.js';
+import { createOnAccountRepository } from './modules/on-account/on-account.repository.js';
+import { createOnAccountService } from './modules/on-account/on-account.service.js';
+import { onAccountRoutes } from './modules/on-account/routes.js';
+import { createCompaniesRepository } from './modules/companies/companies.repository.js';
 import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
@@ -147,6 +152,8 @@ declare module 'fastify' {
     orderExpiry: OrderExpiry;
     /** Delivers the order mails of the outbox; runs on a timer, and on demand in tests. */
     mailOutbox: MailOutbox;
+    /** Credit holds and invoice reminders (paying on account); a timer, and tests on demand. */
+    accountWorker: AccountWorker;
   }
 }
 
@@ -325,6 +332,21 @@ export async function buildApp({
     gateway,
     log: app.log,
   });
+  // Paying on account (DESIGN.md section 13): the orders module's invoicing transactions with
+  // the company's credit taken inside them.
+  const companiesRepository = createCompaniesRepository(db.kysely, db.dialect);
+  const onAccount = createOnAccountService({
+    accounts: createOnAccountRepository(db.kysely, db.dialect),
+    orders: ordersRepository,
+    ordersService: orders,
+    membershipOf: (userId) => companiesRepository.membershipOf(userId),
+    creditHoldDays: config.onAccount.creditHoldDays,
+    ...(now ? { now } : {}),
+  });
+  const accountWorker = createAccountWorker(onAccount, app.log);
+  app.decorate('accountWorker', accountWorker);
+  app.addHook('onReady', async () => accountWorker.start());
+  app.addHook('onClose', async () => accountWorker.stop());
   const orderExpiry = createOrderExpiry(orders, app.log);
   app.decorate('orderExpiry', orderExpiry);
   app.addHook('onReady', async () => orderExpiry.start());
@@ -369,6 +391,7 @@ export async function buildApp({
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
       await api.register(invoiceRoutes(invoicesService));
+      await api.register(onAccountRoutes(onAccount));
       await api.register(paymentRoutes(payments, testGateway));
       await api.register(uploadRoutes(uploadDir));
     },

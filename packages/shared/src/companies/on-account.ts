@@ -85,6 +85,8 @@ export const termsInputSchema = z
       : { days: terms.days as PaymentTermDays, creditLimit: terms.creditLimit },
   );
 export type TermsInput = z.input<typeof termsInputSchema>;
+/** The terms as the server reads them: null removes them. */
+export type ValidTermsInput = z.output<typeof termsInputSchema>;
 
 /** `PUT /api/companies/{id}/hold {onHold}` (shop admins). */
 export const holdInputSchema = z.object({
@@ -121,6 +123,7 @@ export const invoicePaymentInputSchema = z.object({
   receivedAt: receivedAtField,
 });
 export type InvoicePaymentInput = z.input<typeof invoicePaymentInputSchema>;
+export type ValidInvoicePaymentInput = z.output<typeof invoicePaymentInputSchema>;
 
 /** One payment recorded against an invoice. */
 export const invoicePaymentSchema = z.object({

@@ -72,7 +72,11 @@ export function payOnAccount(dialect: Dialect) {
       await db.schema.dropIndex('invoice_payments_order_idx').execute();
       await db.schema.dropTable('invoice_payments').execute();
       await db.schema.dropIndex('orders_open_invoices_idx').execute();
-      for (const column of ['invoice_company_vat_id', 'invoice_company_name', 'invoice_terms_days']) {
+      for (const column of [
+        'invoice_company_vat_id',
+        'invoice_company_name',
+        'invoice_terms_days',
+      ]) {
         await db.schema.alterTable('orders').dropColumn(column).execute();
       }
       for (const column of [

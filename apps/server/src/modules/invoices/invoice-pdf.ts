@@ -126,7 +126,10 @@ function accountTerms(
   let bottom = facts(doc, rows, MARGIN, y, RIGHT_EDGE - MARGIN);
   const bank = settings.bankDetails ?? [];
   if (bank.length > 0) {
-    doc.font('Helvetica-Bold').fontSize(9).text(onAccountLabels.bankDetails, MARGIN, bottom + 4);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(onAccountLabels.bankDetails, MARGIN, bottom + 4);
     doc.font('Helvetica').fontSize(9);
     for (const line of bank) doc.text(printable(line), MARGIN + 95, doc.y, { width: 350 });
     bottom = doc.y + 2;

@@ -137,7 +137,10 @@ function contentOf(
           ]
         : po;
       const texts = {
-        'order-invoiced': [im.invoicedSubject(number, order.orderNumber, due), im.invoicedIntro(days)],
+        'order-invoiced': [
+          im.invoicedSubject(number, order.orderNumber, due),
+          im.invoicedIntro(days),
+        ],
         'invoice-reminder': [im.reminderSubject(number, due), im.reminderIntro(due)],
         'invoice-overdue': [im.overdueSubject(number, due), im.overdueIntro(due)],
       } as const;

@@ -291,7 +291,8 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
       record: RecordInvoicePayment,
     ): Promise<
       | { kind: 'recorded'; order: OrderRow; settled: boolean }
-      | { kind: 'not-invoiced' | 'too-much'; order: OrderRow | undefined }
+      | { kind: 'not-invoiced'; order: OrderRow | undefined }
+      | { kind: 'too-much'; order: OrderRow | undefined }
     > {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
@@ -304,8 +305,11 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
           .executeTakeFirst();
         if (!lowered) {
           const order = await orderById(trx, id);
-          const invoiced = order?.payment_status === orderTransitions.settleInvoice.from.payment_status;
-          return { kind: invoiced ? ('too-much' as const) : ('not-invoiced' as const), order };
+          const invoiced =
+            order?.payment_status === orderTransitions.settleInvoice.from.payment_status;
+          return invoiced
+            ? { kind: 'too-much' as const, order }
+            : { kind: 'not-invoiced' as const, order };
         }
         let order = lowered;
         const settled = Number(lowered.invoice_amount_due_cents) === 0;
