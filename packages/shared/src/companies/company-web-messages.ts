@@ -87,7 +87,7 @@ export const companyPageMessages = {
   invite: 'Send invitation',
   invited: (email: string) => `An invitation is on its way to ${email}.`,
   invitationsTitle: 'Pending invitations',
-  invitationsLabel: 'Pending invitations',
+  invitationsLabel: 'Invitations waiting for an answer',
   noInvitations: 'No invitation is waiting for an answer.',
   invitationColumns: {
     email: 'Email',

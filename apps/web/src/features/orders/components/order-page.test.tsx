@@ -1,4 +1,10 @@
-import { carrierMessages, messages, orderPageMessages as text } from '@shop/shared';
+import {
+  approvalStatusWords,
+  carrierMessages,
+  messages,
+  orderApprovalMessages,
+  orderPageMessages as text,
+} from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -354,5 +360,74 @@ describe('Download invoice', () => {
     expect(await screen.findByText(text.cancelledUnpaid)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: text.downloadInvoice })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: text.downloadProForma })).not.toBeInTheDocument();
+  });
+});
+
+describe('OrderPage, a company order (DESIGN.md section 12)', () => {
+  const waiting = makeOrder({
+    ...unpaid,
+    companyId: 'c1',
+    placedBy: { userId: 'u1', name: 'Ada Customer' },
+    approvalStatus: 'awaiting_approval',
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+
+  it('tells its buyer it awaits approval, with no Pay now', async () => {
+    renderPage(waiting, owner);
+    expect(await screen.findByText(orderApprovalMessages.awaitingBuyer)).toBeInTheDocument();
+    expect(screen.getByText(approvalStatusWords.awaiting_approval)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: text.payNow })).toBeNull();
+    expect(screen.getByText(orderApprovalMessages.placedBy)).toBeInTheDocument();
+  });
+
+  it('tells a company admin it waits for them, and lets them pay a colleague’s approved order', async () => {
+    const companyAdmin: OrderViewer = {
+      email: 'boss@example.com',
+      role: 'user',
+      companyAdminOf: 'c1',
+    };
+    renderPage(waiting, companyAdmin);
+    expect(await screen.findByText(orderApprovalMessages.awaitingAdmin)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: orderApprovalMessages.backToCompanyOrders }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows who approved it, and Pay now to a company admin', async () => {
+    const approved = makeOrder({
+      ...waiting,
+      approvalStatus: 'approved',
+      approval: {
+        decidedAt: '2026-11-20T10:00:00.000Z',
+        decidedBy: { userId: 'u9', name: 'Bea Boss' },
+        reason: null,
+      },
+    });
+    renderPage(approved, { email: 'boss@example.com', role: 'user', companyAdminOf: 'c1' });
+    expect(
+      await screen.findByText(orderApprovalMessages.approvedBy('Bea Boss')),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: text.payNow })).toBeInTheDocument();
+  });
+
+  it('shows a rejection with its reason instead of the hold message', async () => {
+    const rejected = makeOrder({
+      ...waiting,
+      paymentStatus: 'cancelled',
+      orderStatus: 'cancelled',
+      approvalStatus: 'rejected',
+      expiresAt: null,
+      approval: {
+        decidedAt: '2026-11-20T10:00:00.000Z',
+        decidedBy: { userId: 'u9', name: 'Bea Boss' },
+        reason: 'Over the quarter’s budget',
+      },
+    });
+    renderPage(rejected, owner);
+    expect(
+      await screen.findByText(orderApprovalMessages.rejectedBy('Bea Boss')),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Over the quarter’s budget/)).toBeInTheDocument();
+    expect(screen.queryByText(text.cancelledUnpaid)).toBeNull();
   });
 });
