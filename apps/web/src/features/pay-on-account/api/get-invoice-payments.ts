@@ -10,13 +10,15 @@ export function getInvoicePayments(orderId: string): Promise<InvoicePayments> {
   return callApi('GET /orders/:id/invoice-payments', { params: { id: orderId } });
 }
 
-export function invoicePaymentsQuery(orderId: string) {
+export function invoicePaymentsQuery(orderId: string, enabled = true) {
   return queryOptions({
     queryKey: accountKeys.payments(orderId),
     queryFn: () => getInvoicePayments(orderId),
+    enabled,
   });
 }
 
-export function useInvoicePayments(orderId: string) {
-  return useQuery(invoicePaymentsQuery(orderId));
+/** Asked only for an order paid on account (`enabled`). */
+export function useInvoicePayments(orderId: string, enabled = true) {
+  return useQuery(invoicePaymentsQuery(orderId, enabled));
 }

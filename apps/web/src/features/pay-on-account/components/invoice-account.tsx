@@ -19,13 +19,13 @@ const PAYMENT_COLUMNS = [
 /**
  * The order page's section of an order paid on account (DESIGN.md section 13): the invoice's
  * number, issue and due dates (overdue said in words), what is still due, and every payment
- * received. A card-paid order has no payments on account and no section.
+ * received. An order paid at once (by card, or marked paid) has no such section.
  */
 export function InvoiceAccount({ order }: { order: Order }) {
-  const payments = useInvoicePayments(order._id);
-  const now = useNow();
   const invoice = order.invoice;
-  const onAccount = order.paymentStatus === 'invoiced' || (payments.data?.length ?? 0) > 0;
+  const onAccount = invoice?.onAccount ?? null;
+  const payments = useInvoicePayments(order._id, onAccount !== null);
+  const now = useNow();
   if (!invoice || !onAccount) return null;
   const open = order.paymentStatus === 'invoiced';
   return (
@@ -58,7 +58,7 @@ export function InvoiceAccount({ order }: { order: Order }) {
             {open ? formatPrice(invoice.amountDue) : text.paidInFull}
           </dd>
           <dt className="text-base-content/80 text-sm font-semibold">{onAccountLabels.terms}</dt>
-          <dd>{onAccountLabels.termsValue(termDays(invoice.issuedAt, invoice.dueAt))}</dd>
+          <dd>{onAccountLabels.termsValue(onAccount.termsDays)}</dd>
         </dl>
         {open && <p className="text-base-content/80 text-sm">{text.bankTransferHint}</p>}
         <h3 className="font-semibold">{text.payments}</h3>
@@ -86,9 +86,4 @@ export function InvoiceAccount({ order }: { order: Order }) {
       </div>
     </section>
   );
-}
-
-/** The invoice's terms in days, from its issue and due dates (whole days, rounded). */
-function termDays(issuedAt: string, dueAt: string): number {
-  return Math.round((Date.parse(dueAt) - Date.parse(issuedAt)) / 86_400_000);
 }

@@ -9,10 +9,13 @@ import {
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, makeOrder, stubApi } from '../../../test/api-mock';
-import { renderWithProviders } from '../../../test/render';
-import { PaymentPage } from '../../payments/components/payment-page';
-import { InvoiceChoice, InvoicedNotice } from './invoice-choice';
+import { apiError, json, makeOrder, stubApi } from '../../test/api-mock';
+import { renderWithProviders } from '../../test/render';
+import {
+  InvoiceChoice,
+  InvoicedNotice,
+} from '../../features/pay-on-account/components/invoice-choice';
+import { PaymentPage } from '../../features/payments/components/payment-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +51,7 @@ const invoiced: Order = {
     issuedAt: '2026-11-26T10:00:00.000Z',
     dueAt: '2026-12-26T10:00:00.000Z',
     amountDue: 480,
+    onAccount: { termsDays: 30, companyName: 'Nordic Systems GmbH', vatId: 'DE123456789' },
   },
 };
 
@@ -69,6 +73,10 @@ const cardGateway = {
     json({ clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1' }),
 };
 
+/*
+ * The payment page as app/routes/payment.tsx composes it: the card form and, beside it, paying on
+ * account (issue 24).
+ */
 describe('InvoiceChoice on the payment page', () => {
   it('offers a member of a company with terms to pay by invoice beside the card, and shows the order invoiced', async () => {
     let current: Order = order;
