@@ -47,11 +47,13 @@ import { createInvoicesService } from './modules/invoices/invoices.service.js';
 import { createOutboxWorker, type MailOutbox } from './modules/mail/outbox-worker.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { createCompaniesRepository } from './modules/companies/companies.repository.js';
+import { createCompaniesService } from './modules/companies/companies.service.js';
+import { companyRoutes } from './modules/companies/routes.js';
 import { createAccountWorker, type AccountWorker } from './modules/on-account/account-worker.js';
 import { createOnAccountRepository } from './modules/on-account/on-account.repository.js';
 import { createOnAccountService } from './modules/on-account/on-account.service.js';
 import { onAccountRoutes } from './modules/on-account/routes.js';
-import { createCompaniesRepository } from './modules/companies/companies.repository.js';
 import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
@@ -305,10 +307,14 @@ export async function buildApp({
     driver: db.driver,
     changes: db.changes,
   });
+  const companies = createCompaniesService(createCompaniesRepository(db.kysely, db.dialect), {
+    ...(now ? { now } : {}),
+  });
   // The orders module reaches payments only through this (orders never imports payments); the
   // flow it calls is made below, before the first request.
   const orders = createOrdersService({
     orders: ordersRepository,
+    companies,
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
     log: app.log,
     rules: { ...config.orderHolds, shopEmail: config.shopOrdersEmail },
@@ -390,6 +396,7 @@ export async function buildApp({
       await api.register(searchSynonymRoutes(synonyms));
       await api.register(reviewRoutes(reviews, db.changes));
       await api.register(orderRoutes(orders));
+      await api.register(companyRoutes(companies));
       await api.register(invoiceRoutes(invoicesService));
       await api.register(onAccountRoutes(onAccount));
       await api.register(paymentRoutes(payments, testGateway));

@@ -113,6 +113,11 @@ const envSchema = z
     /** How long an unpaid order holds its stock, and how many one customer may hold (DESIGN 11). */
     ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(30),
     MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
+    /**
+     * How long an order awaiting a company admin's approval holds its stock from placing
+     * (DESIGN.md section 12); after the approval the ordinary hold runs.
+     */
+    APPROVAL_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     /** What one customer's unpaid orders may hold together, in whole dollars. */
     MAX_UNPAID_VALUE: z.coerce.number().int().min(1).max(1_000_000_000_000).default(25_000),
     /** Whether placing an order needs a confirmed email; unset: only in production. */
@@ -282,6 +287,8 @@ export interface Config {
    */
   orderHolds: {
     holdMinutes: number;
+    /** APPROVAL_HOLD_MINUTES: the hold of an order awaiting approval (DESIGN.md section 12). */
+    approvalHoldMinutes: number;
     maxUnpaidOrders: number;
     maxUnpaidCents: number;
     requireConfirmedEmail: boolean;
@@ -411,6 +418,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     },
     orderHolds: {
       holdMinutes: env.ORDER_HOLD_MINUTES,
+      approvalHoldMinutes: env.APPROVAL_HOLD_MINUTES,
       maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
       maxUnpaidCents: env.MAX_UNPAID_VALUE * 100,
       requireConfirmedEmail: env.ORDER_REQUIRES_CONFIRMED_EMAIL

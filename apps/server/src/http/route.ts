@@ -24,7 +24,9 @@ import type { Access } from '../auth/guard.js';
  */
 
 /** The error statuses the API answers with; every one of them has the one error envelope. */
-export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 414, 415, 422, 429, 503] as const;
+export const ERROR_STATUSES = [
+  400, 401, 402, 403, 404, 409, 410, 413, 414, 415, 422, 429, 503,
+] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** What each error status means, for the document. */
@@ -35,6 +37,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'Signed in, but not allowed to do this',
   404: 'Nothing with this id or address exists',
   409: 'The current state does not allow it (already paid, out of stock, cancelled, ...)',
+  410: 'It existed but is no longer usable (an invitation used or expired)',
   413: 'The request body is too large',
   414: 'A part of the address (an id, an email) is too long',
   415: 'The request body is not of a type this call accepts',

@@ -678,6 +678,21 @@ const semantics: Record<string, Semantic> = {
     }
     return undefined;
   },
+  // Paying on account (DESIGN.md section 13): no fixture order is of a company, and the
+  // fixtures hold no company, so each of these is refused past its validation.
+  'POST /api/orders/:id/invoice-payment': (input) => {
+    const { order, refusal } = visibleOrder(input, input.params['id']);
+    if (refusal || !order) return refusal;
+    if (order.ownerEmail !== input.caller.email) return "another user's order";
+    return 'not in a company with payment terms';
+  },
+  'POST /api/orders/:id/invoice-payments': ({ params, fx }) =>
+    findOrder(fx, params['id']) ? 'order not paid on account' : 'unknown order',
+  'GET /api/orders/:id/invoice-payments': (input) =>
+    visibleOrder(input, input.params['id']).refusal,
+  'PUT /api/companies/:id/terms': () => 'unknown company',
+  'PUT /api/companies/:id/hold': () => 'unknown company',
+  'GET /api/companies/:id/statement': () => 'unknown company',
   'POST /api/payments/test/confirm': ({ body, fx }) => {
     const intent = fx.intents.find((one) => one.clientSecret === body['clientSecret']);
     if (!intent) return 'unknown payment';

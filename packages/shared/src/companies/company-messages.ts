@@ -53,6 +53,10 @@ export const companyMessages = {
   approvalRequired:
     'This order is over the buyer’s limit and waits for a company admin’s approval before it can be paid.',
   approvalAlreadyDecided: 'This order has already been approved or rejected.',
+  payNotAllowed: 'Only the customer who placed an order or an admin of its company can pay it.',
+  deleteNotAllowed:
+    'Only the customer who placed an order or an admin of its company can delete it.',
+  invitationRevoked: 'This invitation was withdrawn by the company. Ask for a new one.',
   notAwaitingApproval: 'This order does not wait for an approval.',
   nameRequired: 'Company name is required',
   billingAddressRequired: 'Billing address is required',
@@ -71,3 +75,31 @@ export function maskEmail(email: string): string {
   if (at < 1) return '***';
   return `${email[0]}***${email.slice(at)}`;
 }
+
+/** The mails of companies and approvals (DESIGN.md section 12). */
+export const companyMailMessages = {
+  awaitingSubject: (number: string, buyer: string, total: string) =>
+    `Order ${number} from ${buyer} awaits your approval: ${total}`,
+  awaitingNoLimitIntro: (buyer: string) =>
+    `${buyer} has placed an order that needs your approval. It holds its stock until you approve or reject it, or until it expires:`,
+  reviewOrder: 'Approve or reject the order',
+  placedAwaitingNote:
+    'This order is over your order limit: a company admin must approve it before it can be paid. We will mail you their decision.',
+  approvedSubject: (number: string, title: string) => `Order ${number} approved: ${title}`,
+  approvedIntro: (admin: string) => `${admin} has approved your order. You can pay it now:`,
+  rejectedSubject: (number: string, title: string) => `Order ${number} was rejected: ${title}`,
+  rejectedIntro: (admin: string) =>
+    `${admin} has rejected your order, so it is cancelled and its products are released. You have not been charged.`,
+  reason: 'Reason',
+  decidedBy: 'Decided by',
+  placedBy: 'Placed by',
+  invitationSubject: (company: string) => `You are invited to join ${company} on CaseForge`,
+  invitationIntro: (inviter: string, company: string, role: string) =>
+    `${inviter} has invited you to join ${company} on CaseForge as ${role === 'admin' ? 'an admin' : 'a buyer'}.`,
+  invitationLimit: (limit: string) =>
+    `Your order limit: ${limit} per order (a company admin approves larger orders).`,
+  invitationValid: (until: string) =>
+    `The invitation can be used once, until ${until}. Sign in (or create an account) with this email address to accept it.`,
+  acceptInvitation: 'Open the invitation',
+  invitationIgnore: 'If you do not know this company, you can ignore this mail.',
+} as const;

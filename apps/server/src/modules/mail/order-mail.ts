@@ -1,4 +1,5 @@
 import {
+  companyMailMessages as cm,
   invoiceMailMessages as im,
   cancelledOrderMailText,
   type CancelReason,
@@ -14,7 +15,7 @@ import {
   type Order,
 } from '@shop/shared';
 import type { Mail } from '../../auth/mailer.js';
-import type { OrderMailKind } from './outbox.repository.js';
+import type { InvitationMailPayload, OrderMailKind } from './outbox.repository.js';
 
 /** Text made safe to put between HTML tags or inside a quoted attribute. */
 export function escapeHtml(value: string): string {
@@ -58,6 +59,7 @@ function contentOf(
   order: Order,
   publicUrl: string,
   now: Date,
+  recipientName: string | undefined,
 ): MailContent {
   const orderLink: [string, string] = [m.viewOrder, orderPageUrl(publicUrl, order._id)];
   const greeting = m.greeting(order.userName);
@@ -86,9 +88,61 @@ function contentOf(
         notes: [],
         links: [[m.viewOrderAdmin, orderPageUrl(publicUrl, order._id)]],
       };
+    case 'order-awaiting-approval': {
+      const buyer = order.placedBy?.name ?? order.userName;
+      return {
+        subject: cm.awaitingSubject(order.orderNumber, buyer, formatMoney(order.orderPrice)),
+        greeting: m.greeting(recipientName ?? ''),
+        intro: cm.awaitingNoLimitIntro(buyer),
+        withLines: true,
+        facts: [...po, [cm.placedBy, `${buyer} <${order.userEmail}>`]],
+        notes: [],
+        links: [[cm.reviewOrder, orderPageUrl(publicUrl, order._id)]],
+      };
+    }
+    case 'order-approved': {
+      const by = order.approval?.decidedBy.name ?? '';
+      const timeLeft = order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
+      return {
+        subject: cm.approvedSubject(order.orderNumber, order.orderPName),
+        greeting,
+        intro: cm.approvedIntro(by),
+        withLines: true,
+        facts: po,
+        notes:
+          order.expiresAt && timeLeft && !order.paid
+            ? [m.payWithin(timeLeft, formatDocumentTime(order.expiresAt))]
+            : [],
+        links: [[m.payNow, paymentPageUrl(publicUrl, order._id)], orderLink],
+      };
+    }
+    case 'order-rejected': {
+      const by = order.approval?.decidedBy.name ?? '';
+      return {
+        subject: cm.rejectedSubject(order.orderNumber, order.orderPName),
+        greeting,
+        intro: cm.rejectedIntro(by),
+        withLines: true,
+        facts: [...po, [cm.reason, oneLine(order.approval?.reason ?? '')]],
+        notes: [],
+        links: [orderLink],
+      };
+    }
     case 'order-placed': {
       const timeLeft = order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
-      const unpaid = !order.paid && order.paymentStatus === 'pending';
+      const awaiting = order.approvalStatus === 'awaiting_approval';
+      const unpaid = !order.paid && order.paymentStatus === 'pending' && !awaiting;
+      if (awaiting) {
+        return {
+          subject: m.placedSubject(order.orderNumber, order.orderPName),
+          greeting,
+          intro: m.placedIntro,
+          withLines: true,
+          facts: po,
+          notes: [cm.placedAwaitingNote],
+          links: [orderLink],
+        };
+      }
       return {
         subject: m.placedSubject(order.orderNumber, order.orderPName),
         greeting,
@@ -321,10 +375,69 @@ export function renderOrderMail(
     publicUrl,
     now = new Date(),
     cancelReason = 'expired',
-  }: { publicUrl: string; now?: Date; cancelReason?: CancelReason | undefined },
+    recipientName,
+  }: {
+    publicUrl: string;
+    now?: Date;
+    cancelReason?: CancelReason | undefined;
+    /** Whom a mail to someone else than the buyer greets (a company admin). */
+    recipientName?: string | undefined;
+  },
 ): Omit<Mail, 'to'> {
   const order = oneLineTexts(stored);
   if (kind === 'order-cancelled') return cancelledMail(order, cancelReason, publicUrl);
-  const content = contentOf(kind, order, publicUrl, now);
+  const content = contentOf(
+    kind,
+    order,
+    publicUrl,
+    now,
+    recipientName === undefined ? undefined : oneLine(recipientName),
+  );
   return { subject: content.subject, text: textOf(order, content), html: htmlOf(order, content) };
+}
+
+/**
+ * The invitation to join a company (DESIGN.md section 12), as plain text and HTML: who invites,
+ * to which company and role, the order limit, the link (valid once, until when).
+ */
+export function renderInvitationMail(
+  payload: InvitationMailPayload,
+  { publicUrl }: { publicUrl: string },
+): Omit<Mail, 'to'> {
+  const company = oneLine(payload.companyName);
+  const inviter = oneLine(payload.invitedByName);
+  const link = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
+  const paragraphs = [
+    cm.invitationIntro(inviter, company, payload.role),
+    ...(payload.role === 'buyer' && payload.orderLimit !== null
+      ? [cm.invitationLimit(formatMoney(payload.orderLimit))]
+      : []),
+    cm.invitationValid(formatDocumentTime(payload.expiresAt)),
+  ];
+  const subject = cm.invitationSubject(company);
+  const e = escapeHtml;
+  return {
+    subject,
+    text: [
+      m.greeting('').replace(/ ,$/, ','),
+      '',
+      ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+      `${cm.acceptInvitation}: ${link}`,
+      '',
+      cm.invitationIgnore,
+      '',
+      m.signOff,
+    ].join('\n'),
+    html: [
+      '<!doctype html>',
+      `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>`,
+      '<body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
+      `<p>${e(m.greeting('').replace(/ ,$/, ','))}</p>`,
+      ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
+      `<p><a href="${e(link)}" style="color:#1d4ed8;font-weight:bold">${e(cm.acceptInvitation)}</a></p>`,
+      `<p>${e(cm.invitationIgnore)}</p>`,
+      `<p>${e(m.signOff)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
 }

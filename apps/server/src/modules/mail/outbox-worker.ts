@@ -3,8 +3,9 @@ import { orderSchema, type CancelReason, type Order } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAttachment, Mailer } from '../../auth/mailer.js';
-import { renderOrderMail } from './order-mail.js';
+import { renderInvitationMail, renderOrderMail } from './order-mail.js';
 import {
+  INVITATION_MAIL_KIND,
   ORDER_MAIL_KINDS,
   SHOP_MAIL_KINDS,
   UNCONFIRMED_RECIPIENT,
@@ -102,6 +103,19 @@ const cancelledPayloadSchema = z.object({
   cancelReason: z.enum(['expired', 'product-removed'] as const satisfies readonly CancelReason[]),
 });
 
+/** Whom a mail to someone else than the buyer greets (a company admin), beside the order. */
+const recipientPayloadSchema = z.object({ recipientName: z.string().optional() });
+
+/** An invitation mail's payload (outbox.repository.ts `InvitationMailPayload`). */
+const invitationPayloadSchema = z.object({
+  companyName: z.string(),
+  invitedByName: z.string(),
+  role: z.enum(['admin', 'buyer']),
+  orderLimit: z.number().nullable(),
+  path: z.string().regex(/^\/invitations\/[A-Za-z0-9_-]+$/),
+  expiresAt: z.string(),
+});
+
 /**
  * The files a mail carries, made from the order in its row when it is sent (the paid mail's
  * invoice PDF: the outbox row keeps the order, never the PDF). A failure is a failed send, tried
@@ -177,18 +191,23 @@ export function createOutboxWorker({
     now: Date,
   ): Promise<'sent' | 'unsendable' | 'refused'> {
     let mail;
-    let order: Order;
-    let kind: OrderMailKind;
+    let order: Order | undefined;
+    let kind: OrderMailKind | undefined;
     try {
-      if (!isKind(row.kind)) throw new Error(`unknown mail kind ${row.kind}`);
-      kind = row.kind;
       const payload: unknown = JSON.parse(row.payload);
-      order = orderSchema.parse(payload);
-      const cancelReason =
-        row.kind === 'order-cancelled'
-          ? cancelledPayloadSchema.parse(payload).cancelReason
-          : undefined;
-      mail = renderOrderMail(row.kind, order, { publicUrl, now, cancelReason });
+      if (row.kind === INVITATION_MAIL_KIND) {
+        mail = renderInvitationMail(invitationPayloadSchema.parse(payload), { publicUrl });
+      } else {
+        if (!isKind(row.kind)) throw new Error(`unknown mail kind ${row.kind}`);
+        kind = row.kind;
+        order = orderSchema.parse(payload);
+        const cancelReason =
+          row.kind === 'order-cancelled'
+            ? cancelledPayloadSchema.parse(payload).cancelReason
+            : undefined;
+        const { recipientName } = recipientPayloadSchema.parse(payload);
+        mail = renderOrderMail(row.kind, order, { publicUrl, now, cancelReason, recipientName });
+      }
     } catch (error) {
       // Written by this code from a valid order; trying again would fail the same way.
       await outbox.markFailed(row.id, token, {
@@ -203,7 +222,7 @@ export function createOutboxWorker({
       return 'unsendable';
     }
     try {
-      const attachments = attachmentsOf ? await attachmentsOf(kind, order) : [];
+      const attachments = attachmentsOf && kind && order ? await attachmentsOf(kind, order) : [];
       await mailer.send({
         to: row.recipient,
         ...mail,
@@ -275,7 +294,10 @@ export function createOutboxWorker({
     // and an allowance of its own, larger than a customer's.
     const toShop = SHOP_MAIL_KINDS.includes(row.kind as OrderMailKind);
     const perHour = toShop ? options.shopPerHour : options.perRecipientPerHour;
-    if (!toShop && !confirmed.has(row.recipient.toLowerCase())) {
+    // An invitation goes to someone who may have no account yet: nothing to confirm; the
+    // hourly allowance below holds it as any other mail.
+    const needsConfirmation = !toShop && row.kind !== INVITATION_MAIL_KIND;
+    if (needsConfirmation && !confirmed.has(row.recipient.toLowerCase())) {
       await outbox.markSkipped(row.id, token, UNCONFIRMED_RECIPIENT, now.toISOString());
       log.info({ outboxId: row.id, kind: row.kind }, UNCONFIRMED_RECIPIENT_LOG);
       return false;

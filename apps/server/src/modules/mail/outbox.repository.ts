@@ -20,6 +20,11 @@ export const ORDER_MAIL_KINDS = [
   'order-shipped',
   'order-cancelled',
   'shop-order-placed',
+  // DESIGN.md section 12: to each company admin when a buyer's order awaits them; to the buyer
+  // with the decision.
+  'order-awaiting-approval',
+  'order-approved',
+  'order-rejected',
   /** Paid on account (DESIGN.md section 13): the invoice, its due date and terms. */
   'order-invoiced',
   /** An invoice due in REMINDER_DAYS_BEFORE_DUE days, and one due since yesterday. */
@@ -27,6 +32,43 @@ export const ORDER_MAIL_KINDS = [
   'invoice-overdue',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/**
+ * A company's invitation to join it (DESIGN.md section 12): not an order mail. Its recipient may
+ * have no account yet, so no confirmation is asked of the address; the hourly allowance per
+ * recipient holds it as any other mail, and the company's own hourly number of invitations is
+ * kept where it is sent (modules/companies).
+ */
+export const INVITATION_MAIL_KIND = 'company-invitation';
+
+/** What an invitation mail is written from (its payload). */
+export interface InvitationMailPayload {
+  companyName: string;
+  invitedByName: string;
+  role: 'admin' | 'buyer';
+  /** Dollars, or null for none. */
+  orderLimit: number | null;
+  /** The path of the invitation page, `/invitations/{token}`. */
+  path: string;
+  expiresAt: string;
+}
+
+/** The outbox row of an invitation mail, written in the transaction that makes the invitation. */
+export function invitationMailRow(
+  recipient: string,
+  payload: InvitationMailPayload,
+): Insertable<MailOutboxTable> {
+  const now = nowIso();
+  return {
+    id: newId(),
+    kind: INVITATION_MAIL_KIND,
+    order_id: null,
+    recipient,
+    payload: JSON.stringify(payload),
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
 
 /**
  * Mail to the shop's own address (SHOP_ORDERS_EMAIL), set by the operator: not a customer's
@@ -60,14 +102,19 @@ export function orderMailRow(
   kind: OrderMailKind,
   order: Order,
   cancelReason?: CancelReason,
+  to?: { email: string; name: string },
 ): Insertable<MailOutboxTable> {
   const now = nowIso();
   return {
     id: newId(),
     kind,
     order_id: order._id,
-    recipient: order.userEmail,
-    payload: JSON.stringify(cancelReason ? { ...order, cancelReason } : order),
+    recipient: to?.email ?? order.userEmail,
+    payload: JSON.stringify({
+      ...order,
+      ...(cancelReason ? { cancelReason } : {}),
+      ...(to ? { recipientName: to.name } : {}),
+    }),
     next_attempt_at: now,
     created_at: now,
   };

@@ -20,6 +20,7 @@ import { toIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
+import { companyAccountOf } from './company-credit.js';
 import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
 import type {
   AccountRow,
@@ -50,25 +51,8 @@ const notInvoiced = () => new AppError('order_not_invoiced', onAccountMessages.o
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (value: number | string | null) => Number(value ?? 0) / 100;
 
-/** A company's terms, hold, balance and available credit as the API serves them. */
-export function accountView(row: AccountRow): CompanyAccount {
-  const balanceCents = Number(row.balance_cents);
-  const terms =
-    row.terms_days !== null && row.credit_limit_cents !== null
-      ? { days: row.terms_days, creditLimit: dollars(row.credit_limit_cents) }
-      : null;
-  const available =
-    row.credit_limit_cents !== null && terms
-      ? Math.max(0, Number(row.credit_limit_cents) - balanceCents)
-      : 0;
-  return {
-    _id: row.id,
-    terms,
-    onHold: Boolean(row.on_hold),
-    balance: balanceCents / 100,
-    availableCredit: available / 100,
-  };
-}
+/** A company's account as the API serves it (one place: company-credit.ts). */
+export const accountView = (row: AccountRow): CompanyAccount => companyAccountOf(row);
 
 function paymentView(row: InvoicePaymentRow): InvoicePayment {
   return {
@@ -151,23 +135,18 @@ export function createOnAccountService({
 
     /**
      * `POST /api/orders/{id}/invoice-payment`: the order's placer, or an admin of its company,
-     * pays it on account (anyone else: 403); the order must be its company's and the company
+     * pays it on account (anyone else: 403, `visibleOrder`'s 'pay'); the order must be its company's and the company
      * must have terms (403 `no_payment_terms`); the rest is one transaction (orders:
      * `invoiceOnAccount`).
      */
     async payByInvoice(caller: CurrentUser, orderId: string) {
-      const row = ID_PATTERN.test(orderId) ? await orders.findById(orderId) : undefined;
-      if (!row) throw orderNotFound();
+      // Its placer, or an admin of its company: the orders module's one rule (order-access.ts).
+      const row = await ordersService.visibleOrder(caller, orderId, 'pay');
       const membership = await membershipOf(caller.id);
       const ofTheCompany =
         membership !== undefined &&
         row.company_id !== null &&
         membership.companyId === row.company_id;
-      // Its placer, or an admin of its company (DESIGN.md section 12): anyone else, another
-      // buyer of the company or a shop admin included, is refused.
-      if (row.user_id !== caller.id && !(ofTheCompany && membership.role === 'admin')) {
-        throw forbidden();
-      }
       if (!ofTheCompany || row.company_id === null) throw noTerms();
       const account = await accounts.account(row.company_id);
       if (!account || account.terms_days === null) throw noTerms();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { canApply, orderNumberSearched, type OrderStatus } from '@shop/shared';
+import { canApply, orderNumberSearched, type ApprovalStatus, type OrderStatus } from '@shop/shared';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
 import { inStateFor, type Executor } from './apply-transition.repository.js';
@@ -11,6 +11,10 @@ const LINES_CHUNK = 500;
 export interface OrderListFilter {
   q?: string | undefined;
   status?: OrderStatus | undefined;
+  /** A company's orders only (DESIGN.md section 12). */
+  companyId?: string | undefined;
+  /** Those in this approval state (the Approvals list: `awaiting_approval`). */
+  approval?: ApprovalStatus | undefined;
 }
 
 /** One order's row, on the database or inside a transaction. */
@@ -31,7 +35,11 @@ export function createOrderReads(db: Kysely<Database>) {
   return {
     findById: (id: string) => orderById(db, id),
 
-    /** Whether the order exists and may still be paid (`markPaid` applies to it). */
+    /**
+     * Whether the order exists and may still be paid (`markPaid` applies to it: unpaid, and
+     * approved when it needed an approval). The one "payable" condition: section 13's invoice
+     * payment asks it too.
+     */
     async isPayable(id: string): Promise<boolean> {
       const order = await orderById(db, id);
       return order !== undefined && canApply('markPaid', order);
@@ -88,6 +96,8 @@ export function createOrderReads(db: Kysely<Database>) {
     ): Promise<{ rows: OrderRow[]; total: number }> {
       let matching = db.selectFrom('orders').selectAll('orders');
       if (filter.status) matching = matching.where('order_status', '=', filter.status);
+      if (filter.companyId) matching = matching.where('orders.company_id', '=', filter.companyId);
+      if (filter.approval) matching = matching.where('approval_status', '=', filter.approval);
       const { q } = filter;
       if (q) {
         const contains = containsText(q);

@@ -353,6 +353,60 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
       return db.transaction().execute((trx) => cancelIn(trx, id, 'expired', expiry));
     },
 
+    /**
+     * A company admin approves an order awaiting approval (DESIGN.md section 12): payable from
+     * now, holding its stock for the ordinary hold from the approval (`expiresAt`), the buyer
+     * mailed, once: of two decisions at once only one UPDATE matches. An order whose hold ran
+     * out meanwhile is not approved (the expiry cancels it).
+     */
+    approve(
+      id: string,
+      decision: { by: { userId: string; name: string }; at: string; expiresAt: string },
+    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
+      return db.transaction().execute(async (trx) => {
+        const order = await applyTransition(trx, id, 'approve', {
+          approval_decided_at: decision.at,
+          approval_decided_by: decision.by.userId,
+          approval_decided_by_name: decision.by.name,
+          expires_at: decision.expiresAt,
+          updated_at: decision.at,
+        })
+          .where('expires_at', '>', decision.at)
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return { changed: false, order: await orderById(trx, id) };
+        await enqueueMail(trx, 'order-approved', order);
+        return { changed: true, order };
+      });
+    },
+
+    /**
+     * A company admin rejects an order awaiting approval: cancelled as an expired order is, its
+     * stock returned and the buyer mailed with the reason, in one transaction, once.
+     */
+    reject(
+      id: string,
+      decision: { by: { userId: string; name: string }; at: string; reason: string },
+    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
+      return db.transaction().execute(async (trx) => {
+        const order = await applyTransition(trx, id, 'reject', {
+          approval_decided_at: decision.at,
+          approval_decided_by: decision.by.userId,
+          approval_decided_by_name: decision.by.name,
+          rejection_reason: decision.reason,
+          expires_at: null,
+          updated_at: decision.at,
+        })
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return { changed: false, order: await orderById(trx, id) };
+        const lines = await linesOfOrder(trx, id);
+        await returnStock(trx, lines);
+        await enqueueMail(trx, 'order-rejected', order, lines);
+        return { changed: true, order };
+      });
+    },
+
     /** Forgets the cooldowns that ended by `now`; answers how many. */
     async purgeCooldowns(now: string): Promise<number> {
       const result = await db

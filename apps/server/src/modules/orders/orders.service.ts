@@ -2,6 +2,8 @@ import {
   type AdminOrderListQuery,
   b2bMessages,
   canApply,
+  type CompanyOrderListQuery,
+  companyMessages,
   type CancelReason,
   ID_PATTERN,
   messages,
@@ -18,6 +20,8 @@ import type { CurrentUser } from '../../auth/guard.js';
 import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { Membership } from '../companies/companies.repository.js';
+import { mayAccessOrder, needsMembership, type OrderPurpose } from './order-access.js';
 import { toOrder } from './order-view.js';
 import {
   MAX_ORDER_CENTS,
@@ -27,6 +31,8 @@ import {
 } from './orders.repository.js';
 
 const notFound = () => AppError.notFound('Order');
+export const approvalRequired = () =>
+  new AppError('approval_required', companyMessages.approvalRequired);
 const forbidden = () => new AppError('forbidden', messages.noPermission);
 export const orderCancelled = () =>
   new AppError('order_cancelled', orderHoldMessages.orderCancelled);
@@ -48,7 +54,24 @@ export interface OrderHoldRules {
   maxUnpaidCents: number;
   /** SHOP_ORDERS_EMAIL: the shop's address for a mail of each new order; none when unset. */
   shopEmail?: string | undefined;
+  /**
+   * APPROVAL_HOLD_MINUTES: how long an order awaiting a company admin's approval holds its
+   * stock from placing (DESIGN.md section 12); `holdMinutes` when not given.
+   */
+  approvalHoldMinutes?: number | undefined;
 }
+
+/** What orders read of companies (DESIGN.md section 12): the caller's membership, the approvers. */
+export interface CompanyLookup {
+  membershipOf(userId: string): Promise<Membership | undefined>;
+  /** The admins of a company, each mailed when an order awaits their approval. */
+  approversOf(companyId: string): Promise<{ email: string; name: string }[]>;
+}
+
+const noCompanies: CompanyLookup = {
+  membershipOf: () => Promise.resolve(undefined),
+  approversOf: () => Promise.resolve([]),
+};
 
 /**
  * What the orders module asks of payments, given by the composition root (app.ts: the payment
@@ -68,6 +91,8 @@ export interface OrdersServiceDeps {
   intents: OrderIntents;
   log: FastifyBaseLogger;
   rules: OrderHoldRules;
+  /** Companies' memberships (app.ts: the companies repository); none when not given. */
+  companies?: CompanyLookup;
   /** The clock orders are placed by; tests move it forward (a cooldown's end). */
   now?: () => Date;
 }
@@ -125,6 +150,7 @@ export function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError 
 /** Why an order cannot be marked paid (by hand, by card, or a second time). */
 export function markPaidRefusal(row: OrderRow): AppError {
   if (row.payment_status === 'cancelled') return orderCancelled();
+  if (row.approval_status === 'awaiting_approval') return approvalRequired();
   return new AppError('order_already_paid', messages.orderAlreadyPaid);
 }
 
@@ -142,14 +168,52 @@ export function createOrdersService({
   intents,
   log,
   rules,
+  companies = noCompanies,
   now = () => new Date(),
 }: OrdersServiceDeps) {
-  /** The order, if the caller owns it or is an admin; 404 when it does not exist. */
-  async function visibleOrder(caller: CurrentUser, id: string): Promise<OrderRow> {
+  /**
+   * The order, if the caller may use it for `purpose` (order-access.ts, the one rule: its buyer,
+   * a member of its company, a shop admin); 404 when it does not exist, 403 otherwise. Every
+   * order read, payment, deletion and invoice comes through here.
+   */
+  async function visibleOrder(
+    caller: CurrentUser,
+    id: string,
+    purpose: OrderPurpose = 'read',
+  ): Promise<OrderRow> {
     const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
     if (!row) throw notFound();
-    if (row.user_id !== caller.id && caller.role !== 'admin') throw forbidden();
+    const membership = needsMembership(caller, row)
+      ? await companies.membershipOf(caller.id)
+      : undefined;
+    if (!mayAccessOrder(purpose, caller, row, membership)) {
+      // One who may see the order is told why they may not do this with it.
+      if (purpose === 'read' || !mayAccessOrder('read', caller, row, membership)) throw forbidden();
+      throw new AppError(
+        'forbidden',
+        purpose === 'pay' ? companyMessages.payNotAllowed : companyMessages.deleteNotAllowed,
+      );
+    }
     return row;
+  }
+
+  /** The caller's membership if they are an admin of `companyId`; otherwise a 403. */
+  async function companyAdmin(caller: CurrentUser, companyId: string | null): Promise<Membership> {
+    const membership = await companies.membershipOf(caller.id);
+    if (!membership || membership.companyId !== companyId || membership.role !== 'admin') {
+      throw new AppError('forbidden', companyMessages.notCompanyAdmin);
+    }
+    return membership;
+  }
+
+  /** Why an approval or rejection did not apply (decided before, expired, never needed). */
+  function decisionRefusal(row: OrderRow | undefined): AppError {
+    if (!row) return notFound();
+    if (row.approval_status === 'not_required') {
+      return new AppError('conflict', companyMessages.notAwaitingApproval);
+    }
+    if (row.approval_status === 'awaiting_approval') return orderCancelled();
+    return new AppError('approval_already_decided', companyMessages.approvalAlreadyDecided);
   }
 
   /**
@@ -196,6 +260,17 @@ export function createOrdersService({
     if (malformed.length > 0) {
       throw new AppError('not_found', productNotFound, Object.fromEntries(malformed));
     }
+    // A member orders for their company (DESIGN.md section 12): a buyer's limit decides whether
+    // the order waits for an admin's approval; a company admin's limit is ignored.
+    const membership = await companies.membershipOf(caller.id);
+    const company = membership && {
+      companyId: membership.companyId,
+      orderLimitCents: membership.role === 'admin' ? null : membership.orderLimitCents,
+      approvers:
+        membership.role === 'admin' || membership.orderLimitCents === null
+          ? []
+          : await companies.approversOf(membership.companyId),
+    };
     const result = await orders.place(
       {
         ...order,
@@ -203,9 +278,11 @@ export function createOrdersService({
         userEmail: caller.email,
         userName: caller.displayName,
         idempotency,
+        company,
       },
       {
         holdMinutes: rules.holdMinutes,
+        approvalHoldMinutes: rules.approvalHoldMinutes,
         limits:
           caller.role === 'admin'
             ? undefined
@@ -301,6 +378,66 @@ export function createOrdersService({
     },
 
     /**
+     * Company orders (DESIGN.md section 12): a company's orders newest first, for its members
+     * and shop admins, with the admin list's `q`, `status` and paging, and `approval` (the
+     * Approvals list asks `awaiting_approval`).
+     */
+    async listForCompany(
+      caller: CurrentUser,
+      companyId: string,
+      { q, status, approval, ...page }: CompanyOrderListQuery,
+    ): Promise<{ items: Order[]; total: number }> {
+      if (caller.role !== 'admin') {
+        const membership = await companies.membershipOf(caller.id);
+        if (!membership || membership.companyId !== companyId) {
+          throw new AppError('forbidden', companyMessages.notCompanyMember);
+        }
+      }
+      const { rows, total } = await orders.listMatching(
+        { q, status, approval, companyId },
+        listWindow(page),
+      );
+      return { items: await present(rows), total };
+    },
+
+    /**
+     * A company admin approves an order of their company awaiting approval: payable from now,
+     * its hold the ordinary one from now; the buyer is mailed. 403 for anyone else (shop admins
+     * included), 409 when it was decided already (or expired meanwhile).
+     */
+    async approve(caller: CurrentUser, id: string) {
+      const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
+      if (!row) throw notFound();
+      await companyAdmin(caller, row.company_id);
+      const at = now();
+      const { changed, order } = await orders.approve(id, {
+        by: { userId: caller.id, name: caller.displayName },
+        at: at.toISOString(),
+        expiresAt: new Date(at.getTime() + rules.holdMinutes * 60_000).toISOString(),
+      });
+      if (!changed || !order) throw decisionRefusal(order);
+      return { modifiedCount: 1, order: await presentOne(order) };
+    },
+
+    /**
+     * A company admin rejects an order of their company awaiting approval: it is cancelled, its
+     * stock returned, and the buyer mailed with the reason.
+     */
+    async reject(caller: CurrentUser, id: string, reason: string) {
+      const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
+      if (!row) throw notFound();
+      await companyAdmin(caller, row.company_id);
+      const { changed, order } = await orders.reject(id, {
+        by: { userId: caller.id, name: caller.displayName },
+        at: now().toISOString(),
+        reason,
+      });
+      if (!changed || !order) throw decisionRefusal(order);
+      await afterCancel([order]);
+      return { modifiedCount: 1, order: await presentOne(order) };
+    },
+
+    /**
      * An admin marks an order paid by hand (cash, bank transfer): its transaction id is ours.
      * The customer's open card payments are cancelled first, so the card is not charged too;
      * if the card was charged meanwhile, that payment counts and the admin is told.
@@ -369,7 +506,7 @@ export function createOrdersService({
      * pays the order instead, and the order stays.
      */
     async delete(caller: CurrentUser, id: string) {
-      const row = await visibleOrder(caller, id);
+      const row = await visibleOrder(caller, id, 'delete');
       if (!canApply('delete', row)) {
         throw row.payment_status === 'cancelled'
           ? orderCancelled()

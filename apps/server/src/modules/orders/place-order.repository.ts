@@ -59,6 +59,8 @@ export interface CompanyPlacement {
   companyId: string;
   /** Null: no limit (a buyer without one, or a company admin). */
   orderLimitCents: number | null;
+  /** The company's admins, each mailed when the order awaits their approval. */
+  approvers: readonly { email: string; name: string }[];
 }
 
 /**
@@ -570,5 +572,12 @@ export async function placeWith(
   const view = toOrder(order, lines);
   await statements.insertMail(orderMailRow('order-placed', view));
   if (rules.shopEmail) await statements.insertMail(shopOrderMailRow(view, rules.shopEmail));
+  if (awaiting) {
+    for (const approver of input.company?.approvers ?? []) {
+      await statements.insertMail(
+        orderMailRow('order-awaiting-approval', view, undefined, approver),
+      );
+    }
+  }
   return { kind: 'placed', order, lines };
 }

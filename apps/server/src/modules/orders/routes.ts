@@ -1,7 +1,7 @@
 import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyTag } from '../../http/idempotency.js';
-import { fromContract } from '../../http/route.js';
+import { errorResponses, fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import { currentUser } from '../../auth/guard.js';
 import type { OrdersService } from './orders.service.js';
@@ -149,6 +149,61 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         },
       },
       (request) => orders.delete(currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/companies/:id/orders',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'listCompanyOrders',
+          tags: ['companies'],
+          summary: `Company orders (its members and shop admins): newest first, with who placed each; q, status, approval (awaiting_approval for the Approvals list), page and limit as Manage Order's; the number of matches is in ${TOTAL_COUNT_HEADER}`,
+          ...fromContract('GET /companies/:id/orders', 403),
+          response: {
+            200: countedListResponse(apiContract['GET /companies/:id/orders'].response, {
+              description: "The company's matching orders, newest first",
+              total: 'How many of its orders match',
+            }),
+            ...errorResponses(403),
+          },
+        },
+      },
+      async (request, reply) =>
+        sendCounted(
+          reply,
+          await orders.listForCompany(currentUser(request), request.params.id, request.query),
+        ),
+    );
+
+    app.post(
+      '/orders/:id/approve',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'approveOrder',
+          tags: ['companies'],
+          summary:
+            "Approve a buyer's order over their limit (an admin of the order's company): it becomes payable, its hold runs from now; 409 when decided already",
+          ...fromContract('POST /orders/:id/approve', 403, 404, 409),
+        },
+      },
+      (request) => orders.approve(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/orders/:id/reject',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'rejectOrder',
+          tags: ['companies'],
+          summary:
+            "Reject a buyer's order over their limit, with a reason (an admin of the order's company): it is cancelled and its stock returned; 409 when decided already",
+          ...fromContract('POST /orders/:id/reject', 403, 404, 409),
+        },
+      },
+      (request) => orders.reject(currentUser(request), request.params.id, request.body.reason),
     );
   };
 }

@@ -58,9 +58,8 @@ export function createPaymentFlow({
      * the coded refusal.
      */
     async orderToPay(caller: CurrentUser, orderId: string): Promise<OrderRow> {
-      const order = await ordersService.visibleOrder(caller, orderId);
-      if (order.user_id !== caller.id)
-        throw new AppError('forbidden', 'Only the customer who placed an order can pay it.');
+      // Its buyer, or an admin of its company (orders/order-access.ts).
+      const order = await ordersService.visibleOrder(caller, orderId, 'pay');
       if (!canApply('markPaid', order)) throw markPaidRefusal(order);
       return order;
     },
@@ -78,6 +77,14 @@ export function createPaymentFlow({
     /** The order as the caller may see it (a 404 or 403 otherwise). */
     visibleOrder: (caller: CurrentUser, orderId: string) =>
       ordersService.visibleOrder(caller, orderId),
+
+    /**
+     * A payment report for an order that awaits a company admin's approval is refused before the
+     * gateway is asked (409 `approval_required`): no payment can exist for it.
+     */
+    refuseUnapproved(order: OrderRow): void {
+      if (order.approval_status === 'awaiting_approval') throw markPaidRefusal(order);
+    },
 
     /**
      * A gateway success reported for an order (the payment page, or the webhook): marks the

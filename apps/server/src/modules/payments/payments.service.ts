@@ -73,7 +73,7 @@ export function createPaymentsService(
 
     /** `PATCH /api/order/{id}`: the page reports a payment; the gateway is asked, not trusted. */
     async confirm(caller: CurrentUser, orderId: string, transactionId: string) {
-      await flow.visibleOrder(caller, orderId);
+      flow.refuseUnapproved(await flow.visibleOrder(caller, orderId));
       const intent = await askGateway(() => gateway.retrieveIntent(transactionId));
       if (!intent)
         throw new AppError(
