@@ -13,6 +13,13 @@ const addProduct = async () => ({
 });
 
 /**
+ * The company pages and the invitation page (issue 23) are one chunk: one dynamic import in the
+ * home page's bundle instead of six, each of which carries its list of chunks to preload (the
+ * home page's budget).
+ */
+const companyPages = () => import('./routes/company-pages');
+
+/**
  * The shop's error pages instead of React Router's default screen: under the layout, one
  * pathless route whose boundary draws inside it (a page that fails leaves the navbar usable);
  * on the layout's route, the last boundary, for an error in the layout itself.
@@ -98,7 +105,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
         {
           // Open signed out too: the page itself offers Log in / Register and comes back.
           path: paths.invitation.pattern,
-          lazy: async () => ({ Component: (await import('./routes/invitation')).InvitationRoute }),
+          lazy: async () => ({ Component: (await companyPages()).InvitationRoute }),
         },
         {
           path: paths.emailConfirmed.pattern,
@@ -150,25 +157,25 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                 {
                   path: paths.dashboard.company.pattern,
                   lazy: async () => ({
-                    Component: (await import('./routes/company')).CompanyRoute,
+                    Component: (await companyPages()).CompanyRoute,
                   }),
                 },
                 {
                   path: paths.dashboard.companyOrders.pattern,
                   lazy: async () => ({
-                    Component: (await import('./routes/company-orders')).CompanyOrdersRoute,
+                    Component: (await companyPages()).CompanyOrdersRoute,
                   }),
                 },
                 {
                   path: paths.dashboard.approvals.pattern,
                   lazy: async () => ({
-                    Component: (await import('./routes/company-orders')).ApprovalsRoute,
+                    Component: (await companyPages()).ApprovalsRoute,
                   }),
                 },
                 {
                   path: paths.dashboard.statement.pattern,
                   lazy: async () => ({
-                    Component: (await import('./routes/statement')).StatementRoute,
+                    Component: (await companyPages()).StatementRoute,
                   }),
                 },
                 {
@@ -211,13 +218,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                     {
                       path: paths.dashboard.manageCompanies.pattern,
                       lazy: async () => ({
-                        Component: (await import('./routes/manage-companies')).ManageCompaniesRoute,
+                        Component: (await companyPages()).ManageCompaniesRoute,
                       }),
                     },
                     {
                       path: paths.dashboard.adminCompany.pattern,
                       lazy: async () => ({
-                        Component: (await import('./routes/admin-company')).AdminCompanyRoute,
+                        Component: (await companyPages()).AdminCompanyRoute,
                       }),
                     },
                     {

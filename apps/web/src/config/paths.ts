@@ -3,37 +3,40 @@
  * `pattern` is what the router matches; `to(...)` builds a link. Query strings that a page keeps
  * in its address (the products search) are built by that page's feature from the shared schemas.
  */
+/** An address without parameters: the router's pattern and the link are the same text. */
+const fixed = <Path extends string>(path: Path) => ({ pattern: path, to: () => path });
+
 export const paths = {
-  home: { pattern: '/', to: () => '/' },
-  products: { pattern: '/products', to: () => '/products' },
+  home: fixed('/'),
+  products: fixed('/products'),
   product: {
     pattern: '/products/:productId',
     to: (productId: string) => `/products/${encodeURIComponent(productId)}`,
   },
-  blogs: { pattern: '/blogs', to: () => '/blogs' },
-  portfolio: { pattern: '/portfolio', to: () => '/portfolio' },
-  orderList: { pattern: '/order-list', to: () => '/order-list' },
-  login: { pattern: '/login', to: () => '/login' },
-  register: { pattern: '/register', to: () => '/register' },
-  forgotPassword: { pattern: '/forgot-password', to: () => '/forgot-password' },
-  resetPassword: { pattern: '/reset-password', to: () => '/reset-password' },
+  blogs: fixed('/blogs'),
+  portfolio: fixed('/portfolio'),
+  orderList: fixed('/order-list'),
+  login: fixed('/login'),
+  register: fixed('/register'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: fixed('/reset-password'),
   /** Where every email-confirmation link lands (EMAIL_CONFIRMED_PATH of packages/shared). */
-  emailConfirmed: { pattern: '/email-confirmed', to: () => '/email-confirmed' },
+  emailConfirmed: fixed('/email-confirmed'),
   order: {
     pattern: '/order/:productId',
     to: (productId: string) => `/order/${encodeURIComponent(productId)}`,
   },
-  checkout: { pattern: '/checkout', to: () => '/checkout' },
+  checkout: fixed('/checkout'),
   /** Where a company invitation's mail links to (DESIGN.md section 12). */
   invitation: {
     pattern: '/invitations/:token',
     to: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   },
-  addProductTopLevel: { pattern: '/addproduct', to: () => '/addproduct' },
+  addProductTopLevel: fixed('/addproduct'),
   dashboard: {
-    root: { pattern: '/dashboard', to: () => '/dashboard' },
-    profile: { pattern: '/dashboard/profile', to: () => '/dashboard/profile' },
-    review: { pattern: '/dashboard/review', to: () => '/dashboard/review' },
+    root: fixed('/dashboard'),
+    profile: fixed('/dashboard/profile'),
+    review: fixed('/dashboard/review'),
     order: {
       pattern: '/dashboard/orders/:orderId',
       to: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
@@ -42,17 +45,17 @@ export const paths = {
       pattern: '/dashboard/payment/:paymentId',
       to: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
     },
-    users: { pattern: '/dashboard/users', to: () => '/dashboard/users' },
-    manageProducts: { pattern: '/dashboard/manageproduct', to: () => '/dashboard/manageproduct' },
-    manageOrders: { pattern: '/dashboard/manage', to: () => '/dashboard/manage' },
-    addProduct: { pattern: '/dashboard/addproduct', to: () => '/dashboard/addproduct' },
-    reviews: { pattern: '/dashboard/reviews', to: () => '/dashboard/reviews' },
-    company: { pattern: '/dashboard/company', to: () => '/dashboard/company' },
-    companyOrders: { pattern: '/dashboard/company-orders', to: () => '/dashboard/company-orders' },
-    approvals: { pattern: '/dashboard/approvals', to: () => '/dashboard/approvals' },
+    users: fixed('/dashboard/users'),
+    manageProducts: fixed('/dashboard/manageproduct'),
+    manageOrders: fixed('/dashboard/manage'),
+    addProduct: fixed('/dashboard/addproduct'),
+    reviews: fixed('/dashboard/reviews'),
+    company: fixed('/dashboard/company'),
+    companyOrders: fixed('/dashboard/company-orders'),
+    approvals: fixed('/dashboard/approvals'),
     /** A company member's statement: open invoices, balance, available credit (issue 24). */
-    statement: { pattern: '/dashboard/statement', to: () => '/dashboard/statement' },
-    manageCompanies: { pattern: '/dashboard/companies', to: () => '/dashboard/companies' },
+    statement: fixed('/dashboard/statement'),
+    manageCompanies: fixed('/dashboard/companies'),
     adminCompany: {
       pattern: '/dashboard/companies/:companyId',
       to: (companyId: string) => `/dashboard/companies/${encodeURIComponent(companyId)}`,
