@@ -5,7 +5,6 @@ import type { Browser, Page } from '@playwright/test';
 import {
   accountPageMessages as text,
   companyMenuLabels,
-  companyPageMessages,
   confirmMessages,
   onAccountLabels,
   orderPageMessages,

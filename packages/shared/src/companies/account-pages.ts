@@ -1,3 +1,4 @@
+import { formatPrice } from '../common/format.js';
 import { formatAccountMoney, onAccountLabels } from './on-account-words.js';
 
 /**
@@ -21,7 +22,7 @@ export const accountPageMessages = {
   openInvoices: 'Open invoices',
   /** The open invoices' table (a region of its own, named apart from its section). */
   invoiceTable: 'Invoices to pay',
-  noOpenInvoices: 'No open invoices: everything invoiced has been paid.',
+  noOpenInvoices: 'No open invoices: nothing is waiting to be paid.',
   generatedAt: (when: string) => `As of ${when}`,
   /** The statement's columns (the CSV export names its own: statementCsvHeaders). */
   columns: {
@@ -63,7 +64,7 @@ export const accountPageMessages = {
   invoiceChoiceIntro: (days: number) =>
     `Your company pays on account: the order is placed now and may ship; the invoice is due ${days} days after it is issued.`,
   creditLeft: (available: number, limit: number) =>
-    `${formatAccountMoney(available)} of ${formatAccountMoney(limit)}`,
+    `${formatPrice(available)} of ${formatPrice(limit)}`,
   payByInvoiceButton: 'Pay by invoice',
   payingByInvoice: 'Placing the order on account…',
   /** Why the choice cannot be used now, said before the buyer tries. */
@@ -136,8 +137,9 @@ export const accountPageMessages = {
     'A part payment lowers the amount due; once nothing is due, the order is paid.',
   paymentRecorded: (amountDue: string) => `Payment recorded. Still due: ${amountDue}.`,
   invoiceSettled: 'Payment recorded: the invoice is paid in full.',
-  /** Under an invoiced order's payment status in Manage Order. */
-  dueInRow: (amountDue: string, due: string) => `${amountDue} due ${due}`,
+  /** Under an invoiced order's payment status in Manage Order, in two short lines. */
+  dueInRow: (amountDue: string) => `${amountDue} due`,
+  dueByInRow: (due: string) => `by ${due}`,
 } as const;
 
 /** The statement's CSV day: the local calendar day, `2026-11-26`. */

@@ -96,7 +96,7 @@ describe('InvoiceChoice on the payment page', () => {
     ).toBeInTheDocument();
     // The card stays: the choice is beside it.
     expect(screen.getByRole('heading', { name: 'Card payment' })).toBeInTheDocument();
-    expect(screen.getByText('$3,800.00 of $5,000.00')).toBeInTheDocument();
+    expect(screen.getByText('$3,800 of $5,000')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: text.payByInvoiceButton }));
 

@@ -168,11 +168,15 @@ export function ManageOrders() {
                         </span>
                       )}
                       {order.paymentStatus === 'invoiced' && order.invoice && (
-                        <span className="text-base-content/80 block text-xs whitespace-nowrap">
-                          {accountPageMessages.dueInRow(
-                            formatPrice(order.invoice.amountDue),
-                            dueDay.format(new Date(order.invoice.dueAt)),
-                          )}
+                        <span className="text-base-content/80 block text-xs">
+                          <span className="block whitespace-nowrap">
+                            {accountPageMessages.dueInRow(formatPrice(order.invoice.amountDue))}
+                          </span>
+                          <span className="block whitespace-nowrap">
+                            {accountPageMessages.dueByInRow(
+                              dueDay.format(new Date(order.invoice.dueAt)),
+                            )}
+                          </span>
                         </span>
                       )}
                       {order.refundNeeded && (

@@ -59,14 +59,19 @@ function StatementView({
   headingLevel: 1 | 2;
   admin: boolean;
 }) {
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const Sub = headingLevel === 1 ? 'h2' : 'h3';
+  const page = headingLevel === 1;
+  const Heading = page ? 'h1' : 'h2';
+  const Sub = page ? 'h2' : 'h3';
   return (
-    <section aria-labelledby="statement-title" className="space-y-6">
+    <section
+      aria-labelledby="statement-title"
+      // On a company page it is a card among the page's cards.
+      className={page ? 'space-y-6' : 'card bg-base-100 border-base-300 card-body gap-4 border'}
+    >
       <header className="space-y-2">
         <Heading
           id="statement-title"
-          className={headingLevel === 1 ? 'text-3xl font-bold' : 'text-xl font-semibold'}
+          className={page ? 'text-3xl font-bold' : 'card-title text-lg'}
         >
           {headingLevel === 1 ? text.statementTitle(statement.companyName) : text.companyStatement}
         </Heading>
@@ -90,7 +95,7 @@ function StatementView({
 
       <section aria-labelledby="statement-invoices" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Sub id="statement-invoices" className="text-xl font-semibold">
+          <Sub id="statement-invoices" className={page ? 'text-xl font-semibold' : 'font-semibold'}>
             {text.openInvoices}
           </Sub>
           <StatementExport statement={statement} />
