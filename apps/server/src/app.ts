@@ -312,9 +312,15 @@ export async function buildApp({
   });
   // The orders module reaches payments only through this (orders never imports payments); the
   // flow it calls is made below, before the first request.
+  const accountsRepository = createOnAccountRepository(db.kysely, db.dialect);
   const orders = createOrdersService({
     orders: ordersRepository,
-    companies,
+    // A company with payment terms is not held to MAX_UNPAID_VALUE (DESIGN.md section 11).
+    companies: {
+      membershipOf: (userId) => companies.membershipOf(userId),
+      approversOf: (companyId) => companies.approversOf(companyId),
+      hasPaymentTerms: (companyId) => accountsRepository.hasPaymentTerms(companyId),
+    },
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
     log: app.log,
     rules: { ...config.orderHolds, shopEmail: config.shopOrdersEmail },
@@ -342,7 +348,7 @@ export async function buildApp({
   // the company's credit taken inside them.
   const companiesRepository = createCompaniesRepository(db.kysely, db.dialect);
   const onAccount = createOnAccountService({
-    accounts: createOnAccountRepository(db.kysely, db.dialect),
+    accounts: accountsRepository,
     orders: ordersRepository,
     ordersService: orders,
     membershipOf: (userId) => companiesRepository.membershipOf(userId),

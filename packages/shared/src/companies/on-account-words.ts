@@ -87,8 +87,8 @@ export const onAccountLabels = {
   /** The invoice PDF of an order paid on account. */
   invoiceTerms: (days: number) => `Payment terms: net ${days} days`,
   invoiceDue: (date: string) => `Payment due by ${date}`,
-  bankDetails: 'Pay by bank transfer to',
-  quoteInvoiceNumber: 'Please quote the invoice number with your payment.',
+  bankDetails: 'Bank details',
+  quoteInvoiceNumber: 'Please pay by bank transfer and quote the invoice number with your payment.',
   statusInvoiced: (date: string) => `UNPAID - due ${date}`,
   statusPartlyPaid: (amountDue: string, date: string) => `PART PAID - ${amountDue} due ${date}`,
 } as const;

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
- * Issue 24 (DESIGN.md section 13): paying on account. Only adds (a rolling upgrade keeps the
- * previous release running: it never reads these columns, and an order it sees `invoiced` is
- * simply not payable to it).
+ * Issue 24 (DESIGN.md section 13): paying on account. Only adds, so a rolling upgrade keeps the
+ * previous release running; that release does not know the payment status `invoiced`, so no
+ * terms are granted before every instance runs this one (docs/operations.md).
  * - companies `terms_days`, `credit_limit_cents` (null: no terms), `balance_cents` (the open
  *   invoices' amounts due together, kept in the same statements that change them, so the credit
  *   check and the balance change are one conditional UPDATE), `hold_reason` ('admin' or

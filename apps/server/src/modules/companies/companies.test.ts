@@ -3,7 +3,6 @@ import {
   companyCreatedSchema,
   companyListSchema,
   companyWithMembersSchema,
-  invitationCreatedSchema,
   invitationListSchema,
   invitationPreviewSchema,
   memberUpdatedSchema,

@@ -119,21 +119,15 @@ function accountTerms(
   settings: InvoiceSettings,
   y: number,
 ): number {
+  const bank = settings.bankDetails ?? [];
   const rows: [string, string][] = [
     [l.dueDate, formatDocumentDate(dueAt)],
     [onAccountLabels.terms, onAccountLabels.termsValue(termsDays)],
+    ...(bank.length > 0
+      ? [[onAccountLabels.bankDetails, bank.join('\n')] as [string, string]]
+      : []),
   ];
-  let bottom = facts(doc, rows, MARGIN, y, RIGHT_EDGE - MARGIN);
-  const bank = settings.bankDetails ?? [];
-  if (bank.length > 0) {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .text(onAccountLabels.bankDetails, MARGIN, bottom + 4);
-    doc.font('Helvetica').fontSize(9);
-    for (const line of bank) doc.text(printable(line), MARGIN + 95, doc.y, { width: 350 });
-    bottom = doc.y + 2;
-  }
+  const bottom = facts(doc, rows, MARGIN, y, RIGHT_EDGE - MARGIN);
   doc
     .font('Helvetica-Oblique')
     .fontSize(9)

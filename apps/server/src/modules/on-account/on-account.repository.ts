@@ -88,6 +88,16 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
         .executeTakeFirst();
     },
 
+    /** Whether the company has payment terms now. */
+    async hasPaymentTerms(companyId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('companies')
+        .select('terms_days')
+        .where('id', '=', companyId)
+        .executeTakeFirst();
+      return row !== undefined && row.terms_days !== null;
+    },
+
     /** Grants, changes or (null) removes a company's terms; undefined for an unknown company. */
     setTerms(
       companyId: string,

@@ -3,7 +3,6 @@ import {
   daysOverdue,
   formatOrderNumber,
   ID_PATTERN,
-  messages,
   onAccountMessages,
   REMINDER_DAYS_AFTER_DUE,
   REMINDER_DAYS_BEFORE_DUE,
@@ -45,7 +44,6 @@ export interface OnAccountServiceDeps {
 
 const companyNotFound = () => new AppError('not_found', companyMessages.companyNotFound);
 const orderNotFound = () => AppError.notFound('Order');
-const forbidden = () => new AppError('forbidden', messages.noPermission);
 const noTerms = () => new AppError('no_payment_terms', onAccountMessages.noPaymentTerms);
 const notInvoiced = () => new AppError('order_not_invoiced', onAccountMessages.orderNotInvoiced);
 const cents = (dollars: number) => Math.round(dollars * 100);

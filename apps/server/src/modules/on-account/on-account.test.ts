@@ -4,7 +4,9 @@ import {
   invoicePaymentListSchema,
   invoicePaymentRecordedSchema,
   orderCreatedSchema,
+  formatDocumentDate,
   orderModifiedSchema,
+  orderSchema,
   statementSchema,
   type Order,
 } from '@shop/shared';
@@ -25,6 +27,7 @@ import { buildTestApp } from '../../test/build-app.js';
 import { pdfPages } from '../../test/pdf-text.js';
 import { withShop } from '../../test/shop.js';
 import { createCompaniesRepository } from '../companies/companies.repository.js';
+import { renderOrderMail } from '../mail/order-mail.js';
 
 const DAY = 86_400_000;
 
@@ -258,10 +261,31 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
         .execute();
       expect(mail).toHaveLength(1);
       expect(mail[0]!.recipient).toBe(buyer.email);
+      const rendered = renderOrderMail(
+        'order-invoiced',
+        orderSchema.parse(JSON.parse(mail[0]!.payload)),
+        {
+          publicUrl: 'https://shop.example',
+        },
+      );
+      expect(rendered.subject).toBe(
+        `Invoice ${invoice.number} for order ${order.orderNumber}: due ${formatDocumentDate(invoice.dueAt)}`,
+      );
+      expect(rendered.text).toContain('Net 30 days');
+      expect(rendered.text).toContain('Amount due: $100.00');
 
       const again = await payByInvoice(order._id, buyer.token);
       expect(again.statusCode).toBe(409);
       expect(codeOf(again.body).code).toBe('order_already_invoiced');
+      // Neither a card nor a shop admin's Mark Paid pays it again: money is recorded instead.
+      const card = await call(
+        { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },
+        buyer.token,
+      );
+      expect(card.statusCode).toBe(409);
+      const byHand = await call({ method: 'PUT', url: `/api/order/${order._id}` }, admin.token);
+      expect(byHand.statusCode).toBe(409);
+      expect(codeOf(byHand.body).code).toBe('order_already_invoiced');
       expect(await balanceOf(companyId)).toBe(balance + 10_000);
     });
 
@@ -659,5 +683,38 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
       );
       expect(bad.statusCode).toBe(400);
     });
+  });
+});
+
+describe.each(testDatabases)('MAX_UNPAID_VALUE and companies with terms on $name', (kind) => {
+  const shop = withShop(kind, { config: { MAX_UNPAID_VALUE: '100' } });
+
+  it('holds a member of a company without terms to it, not one of a company with terms', async () => {
+    const admin = await registerAdmin(shop.app, shop.db);
+    const withTerms = await registerAccount(shop.app, { label: 'terms' });
+    const without = await registerAccount(shop.app, { label: 'no-terms' });
+    const termsCompany = await makeCompany(shop.db, withTerms);
+    await makeCompany(shop.db, without);
+    const terms = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/companies/${termsCompany}/terms`,
+      headers: bearer(admin.token),
+      payload: { days: 30, creditLimit: 5000 },
+    });
+    expect(terms.statusCode).toBe(200);
+    const productId = await insertProduct(shop.db, { stock: 1000, minimum: 1, priceCents: 6_000 });
+    const place = (account: TestAccount) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: bearer(account.token),
+        payload: { lines: [{ productId, quantity: 1 }], phone: '+49 40 1', address: '1 Road' },
+      });
+    // $60 then $60: past $100 together.
+    for (const account of [withTerms, without]) expect((await place(account)).statusCode).toBe(201);
+    expect((await place(withTerms)).statusCode).toBe(201);
+    const refused = await place(without);
+    expect(refused.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(refused.json()).error.code).toBe('unpaid_value_exceeded');
   });
 });

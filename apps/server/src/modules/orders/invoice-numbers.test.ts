@@ -78,6 +78,7 @@ describe.each(testDatabases)('invoice numbers on $name', (kind) => {
       issuedAt: paid.paidAt,
       dueAt: paid.paidAt,
       amountDue: 0,
+      onAccount: null,
     });
     expect(paid.invoice?.number).toMatch(new RegExp(`^${year}-\\d{6}$`));
     // Marked paid again: refused, and the number stays the one it had.

@@ -241,14 +241,14 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
      * approval), then `reserve` takes the company's credit in the same transaction, then the
      * invoice is numbered and its mail written. Answers `not-payable` (with the order as it is)
      * when the claim matched nothing, `refused` with the reserve's reason (everything rolled
-     * back), or the invoiced order.
+     * back), or the order with its invoice issued.
      */
     async invoiceOnAccount(
       id: string,
       companyId: string,
       reserve: ReserveCredit,
     ): Promise<
-      | { kind: 'invoiced'; order: OrderRow }
+      | { kind: 'issued'; order: OrderRow }
       | { kind: 'not-payable'; order: OrderRow | undefined }
       | { kind: 'refused'; reason: string }
     > {
@@ -269,7 +269,7 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
           if (credit.kind === 'refused') throw new Refusal(credit.reason);
           const order = await issueInvoiceIn(trx, claimed, now, credit.terms);
           await enqueueMail(trx, 'order-invoiced', order);
-          return { kind: 'invoiced' as const, order };
+          return { kind: 'issued' as const, order };
         });
       } catch (error) {
         if (error instanceof Refusal) return { kind: 'refused', reason: error.reason };

@@ -7,6 +7,7 @@ import {
   type CancelReason,
   ID_PATTERN,
   messages,
+  onAccountMessages,
   orderHoldMessages,
   orderLimitMessages,
   type Order,
@@ -66,7 +67,15 @@ export interface CompanyLookup {
   membershipOf(userId: string): Promise<Membership | undefined>;
   /** The admins of a company, each mailed when an order awaits their approval. */
   approversOf(companyId: string): Promise<{ email: string; name: string }[]>;
+  /**
+   * Whether the company pays on account (DESIGN.md sections 11 and 13): its members' unpaid
+   * orders are not held to MAX_UNPAID_VALUE (its credit limit holds what it may owe).
+   */
+  hasPaymentTerms?(companyId: string): Promise<boolean>;
 }
+
+/** The unpaid value a member of a company with terms may hold: no limit that any order reaches. */
+const NO_UNPAID_VALUE_LIMIT_CENTS = 1_000_000_000_000_000;
 
 const noCompanies: CompanyLookup = {
   membershipOf: () => Promise.resolve(undefined),
@@ -151,6 +160,10 @@ export function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError 
 export function markPaidRefusal(row: OrderRow): AppError {
   if (row.payment_status === 'cancelled') return orderCancelled();
   if (row.approval_status === 'awaiting_approval') return approvalRequired();
+  // Paid on account (DESIGN.md section 13): its money is recorded against the invoice instead.
+  if (row.payment_status === 'invoiced') {
+    return new AppError('order_already_invoiced', onAccountMessages.orderAlreadyInvoiced);
+  }
   return new AppError('order_already_paid', messages.orderAlreadyPaid);
 }
 
@@ -286,7 +299,13 @@ export function createOrdersService({
         limits:
           caller.role === 'admin'
             ? undefined
-            : { maxUnpaid: rules.maxUnpaidOrders, maxUnpaidCents: rules.maxUnpaidCents },
+            : {
+                maxUnpaid: rules.maxUnpaidOrders,
+                maxUnpaidCents:
+                  membership && (await companies.hasPaymentTerms?.(membership.companyId))
+                    ? NO_UNPAID_VALUE_LIMIT_CENTS
+                    : rules.maxUnpaidCents,
+              },
         now: now().toISOString(),
         shopEmail: rules.shopEmail,
       },
