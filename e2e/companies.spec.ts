@@ -79,6 +79,8 @@ async function shoot(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // From the top: a page scrolled down draws its sticky header halfway down a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
@@ -169,10 +171,7 @@ test.describe('companies', () => {
     const buyerPage = await newWindow(browser, mailing.shop.url);
     await buyerPage.goto(link);
     await expect(
-      buyerPage.getByRole('heading', {
-        level: 1,
-        name: invitationPageMessages.heading(companyName),
-      }),
+      buyerPage.getByRole('heading', { level: 1, name: invitationPageMessages.title }),
     ).toBeVisible();
     await expect(buyerPage.getByText(invitationPageMessages.signInFirst)).toBeVisible();
     await expectAccessibleOn(buyerPage);
@@ -183,6 +182,12 @@ test.describe('companies', () => {
     await buyerPage.getByLabel('Password').fill(buyer.password);
     await buyerPage.getByRole('button', { name: 'Register' }).click();
     await expect(buyerPage).toHaveURL(new URL(link).pathname);
+    await expect(
+      buyerPage.getByRole('heading', {
+        level: 1,
+        name: invitationPageMessages.heading(companyName),
+      }),
+    ).toBeVisible();
     await expect(
       buyerPage.getByRole('button', { name: invitationPageMessages.accept }),
     ).toBeVisible();
@@ -296,6 +301,7 @@ test.describe('companies', () => {
     // Setting up the admin's account is not part of the walk.
     await registerThroughPage(page, 'companykeysadmin');
     await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Order' })).toBeVisible();
 
     await tabTo(page, companyMenuLabels.company);
     await page.keyboard.press('Enter');
@@ -325,6 +331,9 @@ test.describe('companies', () => {
     const buyerPage = await newWindow(browser, mailing.shop.url);
     await buyerPage.emulateMedia({ reducedMotion: 'reduce' });
     await buyerPage.goto(link);
+    await expect(
+      buyerPage.getByRole('heading', { level: 1, name: invitationPageMessages.title }),
+    ).toBeVisible();
     await tabTo(buyerPage, invitationPageMessages.register);
     await buyerPage.keyboard.press('Enter');
     await tabTo(buyerPage, 'Name');
@@ -342,6 +351,7 @@ test.describe('companies', () => {
 
     // The buyer orders over the limit from the product's order page.
     await buyerPage.goto('/products');
+    await expect(buyerPage.getByRole('link', { name: `Order Now: ${item.name}` })).toBeVisible();
     await tabTo(buyerPage, `Order Now: ${item.name}`);
     await buyerPage.keyboard.press('Enter');
     await expect(buyerPage.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
@@ -357,6 +367,9 @@ test.describe('companies', () => {
 
     // The admin approves it from Approvals: the dialog's Cancel has the focus, Yes is before it.
     await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 2, name: companyPageMessages.membersTitle }),
+    ).toBeVisible();
     await tabTo(page, companyMenuLabels.approvals);
     await page.keyboard.press('Enter');
     await expect(
@@ -377,8 +390,10 @@ test.describe('companies', () => {
 
     // The buyer pays from My Order.
     await buyerPage.goto('/dashboard');
+    await expect(buyerPage.getByRole('link', { name: /^Pay: / })).toBeVisible();
     await tabTo(buyerPage, /^Pay: /);
     await buyerPage.keyboard.press('Enter');
+    await expect(buyerPage.getByLabel('Card number')).toBeVisible();
     await tabTo(buyerPage, 'Card number');
     await buyerPage.keyboard.type(TEST_CARD);
     await tabTo(buyerPage, 'Expiry (MM/YY)');

@@ -113,6 +113,7 @@ export const invitationPageMessages = {
   orderLimit: 'Order limit',
   validUntil: 'Valid until',
   invitedAddress: 'For the address',
+  signedOutText: 'You have been invited to order for a company at CaseForge.',
   signInFirst:
     'Log in with the invited address, or register with it, to accept. You come back here afterwards.',
   logIn: 'Log in to accept',

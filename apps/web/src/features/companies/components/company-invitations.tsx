@@ -57,7 +57,7 @@ export function InviteForm({ companyId }: { companyId: string }) {
   return (
     <CompanyCard title={text.inviteTitle} id="company-invite">
       <p className="text-base-content/80 text-sm">{text.inviteText}</p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-x-4 sm:grid-cols-2">
+      <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField
             label={text.inviteEmailLabel}

@@ -35,9 +35,9 @@ const COLUMNS = [
   columns.po,
   'Quantity',
   'Price',
-  'Payment',
   'Status',
   text.approvalLabel,
+  'Payment',
 ] as const;
 
 const noun = adminListNouns.orders;
@@ -63,7 +63,7 @@ export interface CompanyOrdersViewer {
 }
 
 /**
- * A company's orders with who placed each, searched (order or PO number), filtered by status and
+ * A company's orders with who placed each (Payment last: Pay stays in view, as a list's actions), searched (order or PO number), filtered by status and
  * approval, and paged, all kept in the address, as Manage Order's list is. A member sees every
  * order of the company; Pay is offered to whoever may pay it (the placer, a company admin) while
  * the shared state machine allows it (not while it awaits approval).
@@ -153,6 +153,16 @@ function CompanyOrderRow({ order, viewer }: { order: Order; viewer: CompanyOrder
       </Cell>
       <Cell label="Quantity">{order.orderQty}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
+      <Cell label="Status">
+        <StatusBadge status={order.orderStatus} />
+      </Cell>
+      <Cell label={text.approvalLabel}>
+        {order.approvalStatus === 'not_required' ? (
+          <NoValue />
+        ) : (
+          <ApprovalBadge status={order.approvalStatus} />
+        )}
+      </Cell>
       <Cell label="Payment">
         {payable ? (
           <Link
@@ -164,16 +174,6 @@ function CompanyOrderRow({ order, viewer }: { order: Order; viewer: CompanyOrder
           </Link>
         ) : (
           <PaymentBadge status={order.paymentStatus} />
-        )}
-      </Cell>
-      <Cell label="Status">
-        <StatusBadge status={order.orderStatus} />
-      </Cell>
-      <Cell label={text.approvalLabel}>
-        {order.approvalStatus === 'not_required' ? (
-          <NoValue />
-        ) : (
-          <ApprovalBadge status={order.approvalStatus} />
         )}
       </Cell>
     </tr>

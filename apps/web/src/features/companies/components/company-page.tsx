@@ -74,10 +74,10 @@ function MemberView({
       />
       <CompanyMembers company={company} canManage={isAdmin} myEmail={email} />
       {isAdmin && (
-        <div className="grid items-start gap-6 xl:grid-cols-2">
+        <>
           <InviteForm companyId={company._id} />
           <PendingInvitations companyId={company._id} />
-        </div>
+        </>
       )}
     </div>
   );

@@ -45,16 +45,22 @@ function renderPage(authStatus: 'signed-in' | 'signed-out', routes: Parameters<t
 }
 
 describe('InvitationPage', () => {
-  it('shows a signed-out visitor the invitation and the way to log in or register', async () => {
-    renderPage('signed-out', { [`GET /api/invitations/${TOKEN}`]: () => json(preview) });
+  it('asks a signed-out visitor to log in or register, asking the server nothing', async () => {
+    const fetch = renderPage('signed-out', {});
+    expect(await screen.findByRole('heading', { level: 1, name: text.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: text.logIn })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: text.register })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('button', { name: text.accept })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows a signed-in account the invitation: company, role, limit, address', async () => {
+    renderPage('signed-in', { [`GET /api/invitations/${TOKEN}`]: () => json(preview) });
     expect(
       await screen.findByRole('heading', { level: 1, name: text.heading('Nordic Systems') }),
     ).toBeInTheDocument();
     expect(screen.getByText('$2,500')).toBeInTheDocument();
     expect(screen.getByText('b***@example.com')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: text.logIn })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: text.register })).toHaveAttribute('href', '/register');
-    expect(screen.queryByRole('button', { name: text.accept })).toBeNull();
   });
 
   it('lets the invited account accept, then leads to the company', async () => {
@@ -83,7 +89,7 @@ describe('InvitationPage', () => {
     [410, 'invitation_expired', text.expiredTitle, companyMessages.invitationExpired],
     [404, 'not_found', text.unknownTitle, companyMessages.invitationNotFound],
   ])('explains a %i %s link', async (status, code, title, message) => {
-    renderPage('signed-out', {
+    renderPage('signed-in', {
       [`GET /api/invitations/${TOKEN}`]: () => apiError(status, code, message),
     });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

@@ -87,10 +87,11 @@ function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
 }
 
 /**
- * /invitations/{token}, where the invitation mail's link lands. Signed out: what the invitation
- * is, and Log in / Register, which come back here (the shop's return path). Signed in with the
- * invited address: Accept. Another account, a used or expired link (410) or an unknown one
- * (404): why, in words, and what to do.
+ * /invitations/{token}, where the invitation mail's link lands. Signed out: Log in / Register,
+ * which come back here (the shop's return path); the server shows an invitation to signed-in
+ * accounts only. Signed in: the company, role, limit and until when; with the invited address,
+ * Accept. Another account, a used or expired link (410) or an unknown one (404): why, in words,
+ * and what to do.
  */
 export function InvitationPage({
   token,
@@ -101,10 +102,28 @@ export function InvitationPage({
   authStatus: 'loading' | 'signed-in' | 'signed-out';
 }) {
   const signedIn = authStatus === 'signed-in';
-  const invitation = useInvitation(token, signedIn, authStatus !== 'loading');
+  // The server shows an invitation to signed-in accounts only: the link alone reveals nothing.
+  const invitation = useInvitation(token, signedIn, signedIn);
   const accept = useAcceptInvitation(token);
   const location = useLocation();
+  const from = { from: { pathname: location.pathname } };
 
+  if (authStatus === 'signed-out') {
+    return (
+      <InvitationCard title={text.title}>
+        <p>{text.signedOutText}</p>
+        <p>{text.signInFirst}</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.login.to()} state={from} className="btn btn-primary">
+            {text.logIn}
+          </Link>
+          <Link to={paths.register.to()} state={from} className="btn btn-outline">
+            {text.register}
+          </Link>
+        </div>
+      </InvitationCard>
+    );
+  }
   if (authStatus === 'loading' || invitation.isPending) {
     return <Spinner label="Loading the invitation" />;
   }
@@ -123,7 +142,6 @@ export function InvitationPage({
   }
   if (invitation.isError) return <LinkRefused error={invitation.error} />;
   const current = invitation.data;
-  const from = { from: { pathname: location.pathname } };
   // Accepting may still be refused: used meanwhile, or the account joined another company.
   const refusal = accept.error;
   const refusedLink =
@@ -133,19 +151,7 @@ export function InvitationPage({
   return (
     <InvitationCard title={text.heading(current.companyName)}>
       <InvitationFacts invitation={current} />
-      {!signedIn ? (
-        <>
-          <p>{text.signInFirst}</p>
-          <div className="flex flex-wrap gap-2">
-            <Link to={paths.login.to()} state={from} className="btn btn-primary">
-              {text.logIn}
-            </Link>
-            <Link to={paths.register.to()} state={from} className="btn btn-outline">
-              {text.register}
-            </Link>
-          </div>
-        </>
-      ) : !current.forYou ? (
+      {!current.forYou ? (
         <div role="alert" className="alert alert-warning block">
           <p className="font-semibold">{text.wrongAccountTitle}</p>
           <p>{text.wrongAccount(current.email)}</p>

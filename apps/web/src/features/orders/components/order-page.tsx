@@ -180,9 +180,6 @@ function OrderDetails({
               <DateTime iso={order.placedAt} />
             </Fact>
             <Fact term={text.poNumber}>{order.poNumber ?? '—'}</Fact>
-            {order.placedBy && (
-              <Fact term={orderApprovalMessages.placedBy}>{order.placedBy.name}</Fact>
-            )}
             {order.invoice && <Fact term={text.invoiceNumber}>{order.invoice.number}</Fact>}
           </dl>
         </Card>
@@ -244,7 +241,7 @@ function ApprovalNotice({
 }) {
   if (order.approvalStatus === 'awaiting_approval') {
     return (
-      <p role="status" className="alert alert-info alert-soft">
+      <p role="status" className="alert alert-warning">
         {isCompanyAdmin
           ? orderApprovalMessages.awaitingAdmin
           : isPlacer

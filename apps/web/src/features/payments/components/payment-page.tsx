@@ -150,7 +150,7 @@ function Unpaid({
               // Over the buyer's limit: the server refuses to take the payment (409
               // approval_required) until a company admin approves it (DESIGN.md section 12).
               <>
-                <p role="status" className="alert alert-info alert-soft">
+                <p role="status" className="alert alert-warning">
                   {orderApprovalMessages.awaitingBuyer}
                 </p>
                 <Link
