@@ -166,6 +166,7 @@ describe('config', () => {
     expect(parseConfig({}).orderHolds).toEqual({
       holdMinutes: 30,
       approvalHoldMinutes: 1440,
+      maxAwaitingApproval: 5,
       maxUnpaidOrders: 5,
       maxUnpaidCents: 2_500_000,
       requireConfirmedEmail: false,
