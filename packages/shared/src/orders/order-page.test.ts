@@ -27,6 +27,7 @@ describe('orderTimeline', () => {
       issuedAt: '2026-11-20T09:05:00.000Z',
       dueAt: '2026-12-20T09:05:00.000Z',
       amountDue: 480,
+      onAccount: { termsDays: 30, companyName: 'Nordic Systems GmbH', vatId: null },
     };
     const shipped = {
       ...base,
