@@ -352,6 +352,57 @@ test.describe('paying on account', () => {
     await admin.context().close();
   });
 
+  test('a shop admin puts the company on hold, lifts it and removes its terms; the payment page follows', async ({
+    page,
+    browser,
+    baseURL,
+    expectAccessible,
+  }) => {
+    const companyName = `${hex()} KG`;
+    const product = await aProduct(browser);
+    await registerThroughPage(page, 'payonaccounthold');
+    const company = await createCompany(page, companyName);
+    const admin = await adminWindow(browser, baseURL!);
+    await grantTerms(admin, company._id, 7, 2000);
+    const order = await placeOrder(page, product, 1);
+
+    // On hold by hand: the buyer is told why, with no invoice button; the card stays.
+    await admin.goto(`/dashboard/companies/${company._id}`);
+    const account = admin.getByRole('region', { name: text.accountSection });
+    await account.getByRole('button', { name: text.putOnHold }).click();
+    await confirmIn(admin.getByRole('dialog'), text.putOnHold);
+    await expect(admin.getByText(text.heldNow)).toBeVisible();
+    await expect(account.getByText(text.holdOn)).toBeVisible();
+    await expect(admin.getByText(text.onHoldAdminNotice)).toBeVisible();
+    await expectAccessibleOn(admin);
+    await shoot(admin, 'admin-company-on-hold');
+
+    await page.goto(`/dashboard/payment/${order._id}`);
+    const choice = page.getByRole('region', { name: onAccountLabels.payByInvoice(7) });
+    await expect(choice.getByText(/on hold/)).toBeVisible();
+    await expect(choice.getByRole('button', { name: text.payByInvoiceButton })).toHaveCount(0);
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expectAccessible();
+    await shoot(page, 'payment-choice-on-hold');
+
+    // Lifted: the button is back.
+    await account.getByRole('button', { name: text.liftHold }).click();
+    await confirmIn(admin.getByRole('dialog'), text.liftHold);
+    await expect(account.getByText(text.holdOff)).toBeVisible();
+    await page.reload();
+    await expect(choice.getByRole('button', { name: text.payByInvoiceButton })).toBeVisible();
+
+    // Terms removed: only the card is left.
+    await account.getByRole('button', { name: text.removeTerms }).click();
+    await confirmIn(admin.getByRole('dialog'), text.removeTerms);
+    await expect(admin.getByText(text.termsRemoved)).toBeVisible();
+    await expect(account.getByRole('button', { name: text.grantTerms })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Pay by invoice/ })).toHaveCount(0);
+    await admin.context().close();
+  });
+
   test('the payment choice and the statement on a phone @phone', async ({
     page,
     browser,

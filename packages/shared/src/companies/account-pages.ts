@@ -55,7 +55,7 @@ export const accountPageMessages = {
     return `statement-${slug || 'company'}-${day}.csv`;
   },
   onHoldNotice:
-    'Your company’s account is on hold: orders cannot be paid by invoice until the overdue invoices are paid. Card payments still work.',
+    'Your company’s account is on hold, so orders cannot be paid by invoice for now. Card payments still work; paying the overdue invoices, or asking the shop, lifts the hold.',
   onHoldAdminNotice:
     'This company is on hold: its members cannot pay by invoice. Card payments still work.',
   noTerms: 'None',

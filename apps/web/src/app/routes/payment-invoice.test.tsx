@@ -164,7 +164,7 @@ describe('InvoiceChoice on the payment page', () => {
     });
     renderPaymentPage(order);
 
-    expect(await screen.findByText(onAccountMessages.creditHold)).toBeInTheDocument();
+    expect(await screen.findByText(text.onHoldNotice)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: text.payByInvoiceButton })).not.toBeInTheDocument();
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
   });

@@ -64,7 +64,7 @@ export function InvoiceChoice({ order, email }: { order: Order; email: string })
   const terms = account?.terms;
   if (!account || !terms) return null;
   const blocker = account.onHold
-    ? onAccountMessages.creditHold
+    ? text.onHoldNotice
     : order.approvalStatus === 'awaiting_approval'
       ? companyMessages.approvalRequired
       : order.orderPrice > account.availableCredit
