@@ -111,12 +111,12 @@ describe.skipIf(!testDatabaseUrl)('paying on account on two instances', () => {
       expect(res.status).toBe(201);
       orderIds.push(orderCreatedSchema.parse(await res.json()).insertedId);
     }
-    // Placing records the member's company (DESIGN.md section 12); until the companies
-    // module's placement does on this branch, the test records it as placing would.
-    await client.query(
-      'update orders set company_id = $1 where id = any($2) and company_id is null',
-      [companyId, orderIds],
+    // Placing recorded the member's company (DESIGN.md section 12).
+    const ofCompany = await client.query<{ count: string }>(
+      'select count(*) as count from orders where company_id = $1',
+      [companyId],
     );
+    expect(Number(ofCompany.rows[0]?.count)).toBe(ORDERS);
 
     const outcomes: Outcome[] = await Promise.all(
       orderIds.map((id, i) =>

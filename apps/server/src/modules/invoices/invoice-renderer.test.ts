@@ -74,6 +74,11 @@ const order = (changes: Partial<Order> = {}): Order =>
     shipment: null,
     billing: { company: null, vatNumber: null, address: null },
     invoice: null,
+    // DESIGN.md section 12: an order of no company.
+    companyId: null,
+    placedBy: null,
+    approvalStatus: 'not_required',
+    approval: null,
     ...changes,
   });
 

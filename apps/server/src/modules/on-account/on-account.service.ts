@@ -19,8 +19,8 @@ import { toIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
-import { companyAccountOf } from './company-credit.js';
 import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
+import { companyAccountOf } from './company-credit.js';
 import type {
   AccountRow,
   CreditRefusal,
@@ -133,9 +133,9 @@ export function createOnAccountService({
 
     /**
      * `POST /api/orders/{id}/invoice-payment`: the order's placer, or an admin of its company,
-     * pays it on account (anyone else: 403, `visibleOrder`'s 'pay'); the order must be its company's and the company
-     * must have terms (403 `no_payment_terms`); the rest is one transaction (orders:
-     * `invoiceOnAccount`).
+     * pays it on account (anyone else: 403, `visibleOrder`'s 'pay'); the order must be of the
+     * caller's company and the company must have terms (403 `no_payment_terms`); the rest is
+     * one transaction (orders: `invoiceOnAccount`).
      */
     async payByInvoice(caller: CurrentUser, orderId: string) {
       // Its placer, or an admin of its company: the orders module's one rule (order-access.ts).

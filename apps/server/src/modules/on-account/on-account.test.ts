@@ -98,26 +98,6 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const order = orderCreatedSchema.parse(res.json()).order;
-    // Placing records the member's company (DESIGN.md section 12); until the companies module's
-    // placement does on this branch, the test records it as placing would.
-    const userId = await userIdOf(shop.db, account);
-    const member = await shop.db.kysely
-      .selectFrom('company_members')
-      .select('company_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (member) {
-      await shop.db.kysely
-        .updateTable('orders')
-        .set({
-          company_id: member.company_id,
-          placed_by_user_id: userId,
-          placed_by_name: account.name,
-        })
-        .where('id', '=', order._id)
-        .where('company_id', 'is', null)
-        .execute();
-    }
     return order;
   }
 
