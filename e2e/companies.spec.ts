@@ -419,61 +419,66 @@ async function api(page: Page, method: 'GET' | 'POST', path: string, data?: obje
   return (await response.json()) as Record<string, unknown>;
 }
 
-test('the company pages on a phone @phone', async ({
-  page,
-  browser,
-  mailing,
-  expectAccessible,
-}) => {
-  // Set up through the API: a company, a buyer who joined it and their order over the limit.
-  const companyName = `${hex()} Phone`;
-  await registerThroughPage(page, 'companyphone');
-  const { insertedId: companyId } = await api(page, 'POST', '/companies', {
-    name: companyName,
-    billingAddress: '3 Phone Street',
-  });
-  const buyerPage = await browser
-    .newContext({ ...devicesOf(page), baseURL: mailing.shop.url })
-    .then((context) => context.newPage());
-  const buyer = await registerThroughPage(buyerPage, 'companyphonebuyer');
-  await api(page, 'POST', `/companies/${String(companyId)}/invitations`, {
-    email: buyer.email,
-    role: 'buyer',
-    orderLimit: 10,
-  });
-  const link = await waitForInvitation(mailing.smtp, buyer.email);
-  await buyerPage.goto(link);
-  await expect(
-    buyerPage.getByRole('button', { name: invitationPageMessages.accept }),
-  ).toBeVisible();
-  await expectAccessibleOn(buyerPage);
-  await buyerPage.getByRole('button', { name: invitationPageMessages.accept }).click();
-  await expect(buyerPage.getByText(invitationPageMessages.accepted(companyName))).toBeVisible();
-  await orderOverTheLimit(buyerPage);
+test.describe('companies on a phone', () => {
+  // Set up through the API, then each page; several hundred ms each on a loaded machine.
+  test.describe.configure({ timeout: 180_000 });
 
-  for (const [label, heading] of [
-    [companyMenuLabels.company, companyPageMessages.title],
-    [companyMenuLabels.companyOrders, companyOrdersMessages.title],
-    [companyMenuLabels.approvals, approvalMessages.title],
-  ] as const) {
-    await page.goto('/dashboard');
-    await dashboardMenu(page).getByRole('link', { name: label }).click();
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
-    await expectAccessible();
-  }
-  // Reject, with a reason, on the phone.
-  await page.getByRole('button', { name: /^Reject CF-/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(approvalMessages.reasonLabel).fill('Over the budget of the quarter');
-  await confirmIn(dialog, approvalMessages.rejectConfirm);
-  await expect(page.getByText(approvalMessages.none)).toBeVisible();
-  await buyerPage.goto('/dashboard');
-  await buyerPage
-    .getByRole('link', { name: /^Details/ })
-    .first()
-    .click();
-  await expect(buyerPage.getByText('Over the budget of the quarter')).toBeVisible();
-  await expectAccessibleOn(buyerPage);
-  await shoot(buyerPage, 'order-rejected');
+  test('the company pages on a phone @phone', async ({
+    page,
+    browser,
+    mailing,
+    expectAccessible,
+  }) => {
+    // Set up through the API: a company, a buyer who joined it and their order over the limit.
+    const companyName = `${hex()} Phone`;
+    await registerThroughPage(page, 'companyphone');
+    const { insertedId: companyId } = await api(page, 'POST', '/companies', {
+      name: companyName,
+      billingAddress: '3 Phone Street',
+    });
+    const buyerPage = await browser
+      .newContext({ ...devicesOf(page), baseURL: mailing.shop.url })
+      .then((context) => context.newPage());
+    const buyer = await registerThroughPage(buyerPage, 'companyphonebuyer');
+    await api(page, 'POST', `/companies/${String(companyId)}/invitations`, {
+      email: buyer.email,
+      role: 'buyer',
+      orderLimit: 10,
+    });
+    const link = await waitForInvitation(mailing.smtp, buyer.email);
+    await buyerPage.goto(link);
+    await expect(
+      buyerPage.getByRole('button', { name: invitationPageMessages.accept }),
+    ).toBeVisible();
+    await expectAccessibleOn(buyerPage);
+    await buyerPage.getByRole('button', { name: invitationPageMessages.accept }).click();
+    await expect(buyerPage.getByText(invitationPageMessages.accepted(companyName))).toBeVisible();
+    await orderOverTheLimit(buyerPage);
+
+    for (const [label, heading] of [
+      [companyMenuLabels.company, companyPageMessages.title],
+      [companyMenuLabels.companyOrders, companyOrdersMessages.title],
+      [companyMenuLabels.approvals, approvalMessages.title],
+    ] as const) {
+      await page.goto('/dashboard');
+      await dashboardMenu(page).getByRole('link', { name: label }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+      await expectAccessible();
+    }
+    // Reject, with a reason, on the phone.
+    await page.getByRole('button', { name: /^Reject CF-/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(approvalMessages.reasonLabel).fill('Over the budget of the quarter');
+    await confirmIn(dialog, approvalMessages.rejectConfirm);
+    await expect(page.getByText(approvalMessages.none)).toBeVisible();
+    await buyerPage.goto('/dashboard');
+    await buyerPage
+      .getByRole('link', { name: /^Details/ })
+      .first()
+      .click();
+    await expect(buyerPage.getByText('Over the budget of the quarter')).toBeVisible();
+    await expectAccessibleOn(buyerPage);
+    await buyerPage.screenshot({ path: `${SHOTS}/order-rejected-phone.png`, fullPage: true });
+  });
 });
