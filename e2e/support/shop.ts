@@ -24,6 +24,10 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The seller's bank details the browser tests' invoices carry (paying on account, issue 24). */
+export const E2E_BANK_DETAILS =
+  'CaseForge Manufacturing Ltd; IBAN DE89 3704 0044 0532 0130 00; BIC COBADEFFXXX';
+
 /**
  * What every browser test's shop runs with: NODE_ENV=test, the known admin, and the limits a
  * suite of many parallel tests from 127.0.0.1 would trip over raised (the server tests check
@@ -48,6 +52,7 @@ export const E2E_SHOP_ENV: Record<string, string> = {
   REQUEST_BUDGET_BURST: '10000',
   MAX_UNPAID_ORDERS: '10000',
   MAX_UNPAID_VALUE: '1000000000000',
+  INVOICE_BANK_DETAILS: E2E_BANK_DETAILS,
 };
 
 export interface StartedShop {

@@ -56,3 +56,4 @@ export * from './orders/quick-order.js';
 export * from './orders/order-lists.js';
 export * from './companies/on-account-words.js';
 export * from './companies/on-account.js';
+export * from './companies/account-pages.js';

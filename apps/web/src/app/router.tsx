@@ -177,6 +177,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                   }),
                 },
                 {
+                  path: paths.dashboard.statement.pattern,
+                  lazy: async () => ({
+                    Component: (await companyPages()).StatementRoute,
+                  }),
+                },
+                {
                   path: paths.dashboard.payment.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/payment')).PaymentRoute,

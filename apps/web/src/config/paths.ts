@@ -54,6 +54,8 @@ export const paths = {
     company: fixed('/dashboard/company'),
     companyOrders: fixed('/dashboard/company-orders'),
     approvals: fixed('/dashboard/approvals'),
+    /** A company member's statement: open invoices, balance, available credit (issue 24). */
+    statement: fixed('/dashboard/statement'),
     manageCompanies: fixed('/dashboard/companies'),
     adminCompany: {
       pattern: '/dashboard/companies/:companyId',

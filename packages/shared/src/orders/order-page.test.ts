@@ -21,6 +21,29 @@ describe('orderTimeline', () => {
     ]);
   });
 
+  it('an order paid on account is invoiced after placed, and may ship before it is paid', () => {
+    const invoice = {
+      number: '2026-000042',
+      issuedAt: '2026-11-20T09:05:00.000Z',
+      dueAt: '2026-12-20T09:05:00.000Z',
+      amountDue: 480,
+      onAccount: { termsDays: 30, companyName: 'Nordic Systems GmbH', vatId: null },
+    };
+    const shipped = {
+      ...base,
+      paymentStatus: 'invoiced' as const,
+      orderStatus: 'shipped' as const,
+      shippedAt: '2026-11-22T11:00:00.000Z',
+      invoice,
+    };
+    expect(orderTimeline(shipped).map((step) => [step.kind, step.done, step.at])).toEqual([
+      ['placed', true, base.placedAt],
+      ['invoiced', true, invoice.issuedAt],
+      ['paid', false, null],
+      ['shipped', true, shipped.shippedAt],
+    ]);
+  });
+
   it('a paid order has its payment date; a shipped one its shipping date', () => {
     const paid = {
       ...base,

@@ -72,10 +72,11 @@ export const orderPageMessages = {
   adminActions: 'Admin actions',
 } as const;
 
-export type TimelineStepKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
+export type TimelineStepKind = 'placed' | 'invoiced' | 'paid' | 'shipped' | 'cancelled';
 
 export const timelineLabels: Record<TimelineStepKind, string> = {
   placed: 'Placed',
+  invoiced: 'Invoiced',
   paid: 'Paid',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
@@ -92,15 +93,20 @@ export interface TimelineStep {
 type TimelineOrder = Pick<
   Order,
   'paid' | 'orderStatus' | 'paymentStatus' | 'placedAt' | 'paidAt' | 'shippedAt' | 'shipment'
->;
+> &
+  Partial<Pick<Order, 'invoice'>>;
 
 /**
  * The steps of an order's life in order: placed, paid, shipped. A cancelled order stops at
  * 'cancelled' (after 'paid' when it was paid too late: its money goes back), so it never shows
- * a shipping step it will not reach.
+ * a shipping step it will not reach. An order paid on account (DESIGN.md section 13) is
+ * 'invoiced' after 'placed' while its invoice is open: it may ship before it is paid.
  */
 export function orderTimeline(order: TimelineOrder): TimelineStep[] {
   const steps: TimelineStep[] = [{ kind: 'placed', done: true, at: order.placedAt }];
+  if (order.paymentStatus === 'invoiced') {
+    steps.push({ kind: 'invoiced', done: true, at: order.invoice?.issuedAt ?? null });
+  }
   const paid = order.paid || order.paymentStatus === 'paid';
   if (order.orderStatus === 'cancelled') {
     if (paid) steps.push({ kind: 'paid', done: true, at: order.paidAt });

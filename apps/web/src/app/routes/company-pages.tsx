@@ -7,3 +7,5 @@ export { CompanyRoute } from './company';
 export { ApprovalsRoute, CompanyOrdersRoute } from './company-orders';
 export { InvitationRoute } from './invitation';
 export { ManageCompaniesRoute } from './manage-companies';
+/** Paying on account's statement (issue 24), beside the company pages it is reached from. */
+export { StatementRoute } from './statement';

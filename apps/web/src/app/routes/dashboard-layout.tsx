@@ -1,4 +1,4 @@
-import { companyMenuLabels, searchSynonymMessages } from '@shop/shared';
+import { accountPageMessages, companyMenuLabels, searchSynonymMessages } from '@shop/shared';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
@@ -33,6 +33,12 @@ const approvalsLink = {
   label: companyMenuLabels.approvals,
   end: false,
 };
+/** A company's open invoices, balance and available credit (paying on account, issue 24). */
+const statementLink = {
+  to: paths.dashboard.statement.to(),
+  label: accountPageMessages.statementMenu,
+  end: false,
+};
 const companyLink = {
   to: paths.dashboard.company.to(),
   label: companyMenuLabels.company,
@@ -42,13 +48,15 @@ const reviewLink = { to: paths.dashboard.review.to(), label: 'My Review', end: f
 
 /**
  * A customer's menu: Company orders beside My Order for a company member, Approvals for a
- * company admin, My Company for every customer (to create one, or to see theirs).
+ * company admin, the company's Statement for a member, My Company for every customer (to create
+ * one, or to see theirs).
  */
 function customerLinks(membership: { inCompany: boolean; isCompanyAdmin: boolean }): MenuLink[] {
   return [
     myOrderLink,
     ...(membership.inCompany ? [companyOrdersLink] : []),
     ...(membership.isCompanyAdmin ? [approvalsLink] : []),
+    ...(membership.inCompany ? [statementLink] : []),
     companyLink,
     reviewLink,
   ];

@@ -7,10 +7,14 @@ import { PutBackButton } from '../../features/cart/components/put-back-button';
 import { useMyMembership } from '../../features/companies/api/get-my-company';
 import { OrderApprovalActions } from '../../features/companies/components/approval-actions';
 import { OrderPage } from '../../features/orders/components/order-page';
+import { InvoiceAccount } from '../../features/pay-on-account/components/invoice-account';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** An admin's actions on the order page: Manage Order's own (issue 22, review defect 15). */
 const adminActions = (order: Order) => <OrderPageAdminActions order={order} />;
+
+/** An order paid on account: its invoice's due date, amount due and payments (issue 24). */
+const invoiceAccount = (order: Order) => <InvoiceAccount order={order} />;
 
 /**
  * /dashboard/orders/{orderId}: one order, for its owner, a member of its company or an admin
@@ -41,6 +45,7 @@ export function DashboardOrderRoute() {
       }
       putBack={(order) => <PutBackButton order={order} />}
       orderAgain={(order) => <PutBackButton order={order} reorder />}
+      invoiceAccount={invoiceAccount}
     />
   );
 }

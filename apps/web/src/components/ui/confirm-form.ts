@@ -6,6 +6,10 @@ export interface DialogField {
   label: string;
   autoComplete?: string;
   maxLength?: number;
+  /** A date picker (`YYYY-MM-DD`) instead of text. */
+  type?: 'text' | 'date';
+  /** The keyboard a phone shows for a text field ('decimal' for an amount). */
+  inputMode?: 'text' | 'decimal';
   /** A choice from these (a select) instead of a text input. */
   options?: readonly { value: string; label: string }[];
   /** The field's value when the dialog opens. */
@@ -79,8 +83,9 @@ export async function confirmWithFields<T>({
     input.id = id;
     input.name = field.name;
     if (input instanceof HTMLInputElement) {
-      input.type = 'text';
+      input.type = field.type ?? 'text';
       input.className = 'input w-full';
+      if (field.inputMode) input.inputMode = field.inputMode;
       if (field.autoComplete) input.autocomplete = field.autoComplete as AutoFill;
       if (field.maxLength) input.maxLength = field.maxLength;
     }

@@ -1,6 +1,6 @@
 import {
   approvalStatusWords,
-  orderStatusWords,
+  orderStatusWord,
   paymentStatusWords,
   type ApprovalStatus,
   type Order,
@@ -25,10 +25,24 @@ const LABEL = 'badge text-base-content border-transparent font-medium whitespace
 /**
  * An order's status as a plain label: a tint and dark text, no border, shadow or pointer, so it
  * never looks like a button beside the real ones. The word is the shared one for the state
- * (`orderStatusWords`: "Paid" once paid, until it ships), as every list, filter and page says it.
+ * (`orderStatusWord`: "Paid" once paid, until it ships; "Invoiced" while it is placed on account
+ * and not yet paid, when its `paymentStatus` is given), as every list, filter and page says it.
  */
-export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
-  return <span className={`${LABEL} ${TINT[status]}`}>{orderStatusWords[status]}</span>;
+export function StatusBadge({
+  status,
+  paymentStatus,
+}: {
+  status: Order['orderStatus'];
+  paymentStatus?: Order['paymentStatus'];
+}) {
+  const invoiced = status === 'placed' && paymentStatus === 'invoiced';
+  return (
+    <span className={`${LABEL} ${invoiced ? PAYMENT_TINT.invoiced : TINT[status]}`}>
+      {orderStatusWord(
+        paymentStatus ? { orderStatus: status, paymentStatus } : { orderStatus: status },
+      )}
+    </span>
+  );
 }
 
 /** An order's payment as the same kind of label ("Paid", "Unpaid", "Cancelled"). */

@@ -1,4 +1,5 @@
 import {
+  accountPageMessages,
   ADMIN_PAGE_SIZE,
   adminListMessages,
   adminListNouns,
@@ -53,6 +54,9 @@ function timeLeftText(expiresAt: string, now: Date): string {
   const left = formatTimeLeft(expiresAt, now);
   return left ? `Expires in ${left}` : 'Expiring now';
 }
+
+/** An invoice's due day, under an invoiced order's payment status. */
+const dueDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const noun = adminListNouns.orders;
 const listParams = adminOrderListQuerySchema.pick({ q: true, status: true, page: true });
@@ -161,6 +165,18 @@ export function ManageOrders() {
                       {order.paymentStatus === 'pending' && order.expiresAt && (
                         <span className="text-base-content/80 block text-xs whitespace-nowrap">
                           {timeLeftText(order.expiresAt, now)}
+                        </span>
+                      )}
+                      {order.paymentStatus === 'invoiced' && order.invoice && (
+                        <span className="text-base-content/80 block text-xs">
+                          <span className="block whitespace-nowrap">
+                            {accountPageMessages.dueInRow(formatPrice(order.invoice.amountDue))}
+                          </span>
+                          <span className="block whitespace-nowrap">
+                            {accountPageMessages.dueByInRow(
+                              dueDay.format(new Date(order.invoice.dueAt)),
+                            )}
+                          </span>
                         </span>
                       )}
                       {order.refundNeeded && (

@@ -1,9 +1,20 @@
-import { canApplyTo, messages, orderPageMessages, type Order } from '@shop/shared';
+import {
+  accountPageMessages,
+  canApplyTo,
+  formatPrice,
+  messages,
+  orderPageMessages,
+  type Order,
+} from '@shop/shared';
 import toast from 'react-hot-toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useEditShipment } from '../api/edit-shipment';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { useRecordInvoicePayment } from '../api/record-invoice-payment';
 import { useShipOrder } from '../api/ship-order';
 import { askToEditTracking, askToShip, confirmMarkPaid } from './order-confirmations';
+import { askToRecordPayment } from './record-payment-dialog';
 
 /**
  * The admin's actions on one order, each after its dialog naming the order: mark paid, ship
@@ -14,6 +25,7 @@ export function useOrderAdminActions() {
   const markPaid = useMarkOrderPaid();
   const ship = useShipOrder();
   const editShipment = useEditShipment();
+  const recordPayment = useRecordInvoicePayment();
 
   /** Runs an action the admin has confirmed and says how it went. */
   const update = async (act: () => Promise<{ modifiedCount: number }>, done: string) => {
@@ -30,7 +42,7 @@ export function useOrderAdminActions() {
   };
 
   return {
-    busy: markPaid.isPending || ship.isPending || editShipment.isPending,
+    busy: markPaid.isPending || ship.isPending || editShipment.isPending || recordPayment.isPending,
     async markPaid(order: Order) {
       if (!(await confirmMarkPaid(order))) return;
       await update(() => markPaid.mutateAsync(order._id), orderPageMessages.markedPaid);
@@ -51,6 +63,23 @@ export function useOrderAdminActions() {
         orderPageMessages.trackingUpdated,
       );
     },
+    /** Money received for an invoice (DESIGN.md section 13): part of what is due, or all of it. */
+    async recordPayment(order: Order) {
+      const payment = await askToRecordPayment(order);
+      if (!payment) return;
+      try {
+        const { order: now } = await recordPayment.mutateAsync({ id: order._id, payment });
+        toast.success(
+          now.paid
+            ? accountPageMessages.invoiceSettled
+            : accountPageMessages.paymentRecorded(formatPrice(now.invoice?.amountDue ?? 0)),
+        );
+      } catch (error) {
+        // A refused amount (more than is due by now) is said in the field's own words.
+        const field = error instanceof ApiRequestError ? Object.values(error.fields)[0] : undefined;
+        toast.error(field ?? errorMessage(error));
+      }
+    },
   };
 }
 
@@ -58,7 +87,7 @@ export type OrderAdminActions = ReturnType<typeof useOrderAdminActions>;
 
 /**
  * The buttons of the actions the shared state machine allows on this order (`canApplyTo`):
- * Mark Paid, Ship Order, Edit tracking. `what` names the order in each button's accessible name.
+ * Mark Paid, Ship Order, Record payment (an invoice paid on account), Edit tracking. `what` names the order in each button's accessible name.
  */
 export function OrderAdminButtons({
   order,
@@ -98,6 +127,17 @@ export function OrderAdminButtons({
           onClick={() => void actions.ship(order)}
         >
           Ship Order
+        </button>
+      )}
+      {canApplyTo('recordInvoicePayment', order) && (
+        <button
+          type="button"
+          className={`btn ${small} btn-primary whitespace-nowrap`}
+          disabled={off}
+          aria-label={accountPageMessages.recordPaymentLabel(what)}
+          onClick={() => void actions.recordPayment(order)}
+        >
+          {accountPageMessages.recordPayment}
         </button>
       )}
       {canApplyTo('editShipment', order) && (

@@ -154,7 +154,7 @@ function CompanyOrderRow({ order, viewer }: { order: Order; viewer: CompanyOrder
       <Cell label="Quantity">{order.orderQty}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
       <Cell label="Status">
-        <StatusBadge status={order.orderStatus} />
+        <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />
       </Cell>
       <Cell label={text.approvalLabel}>
         {order.approvalStatus === 'not_required' ? (

@@ -28,6 +28,8 @@ const company: CompanyWithMembers = {
   vatId: 'DE123456789',
   billingAddress: 'Postfach 1122\n20001 Hamburg',
   terms: null,
+  balance: 0,
+  availableCredit: 0,
   onHold: false,
   createdAt: '2026-11-20T09:00:00.000Z',
   members: [

@@ -31,6 +31,8 @@ const company = {
   vatId: null,
   billingAddress: 'Hamburg',
   terms: null,
+  balance: 0,
+  availableCredit: 0,
   onHold: false,
   createdAt: '2026-11-20T09:00:00.000Z',
   members: [],

@@ -158,6 +158,9 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
           // The spec's "Paid", read as the order's state (a label, as Status is), not as a
           // button that looks disabled (review defect 13).
           <PaymentBadge status="paid" />
+        ) : order.paymentStatus === 'invoiced' ? (
+          // Paid on account (DESIGN.md section 13): placed, its invoice open.
+          <PaymentBadge status="invoiced" />
         ) : payable && order.orderPrice > 0 ? (
           <>
             <Link
@@ -189,7 +192,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
         )}
       </Cell>
       <Cell label={tableMessages.status}>
-        <StatusBadge status={order.orderStatus} />
+        <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />
       </Cell>
       <Cell label="Action">
         {canApplyTo('delete', order) ? (

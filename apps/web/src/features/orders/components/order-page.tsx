@@ -52,6 +52,7 @@ export function OrderPage({
   approvalActions,
   putBack,
   orderAgain,
+  invoiceAccount,
 }: {
   orderId: string;
   viewer: OrderViewer;
@@ -62,6 +63,11 @@ export function OrderPage({
   putBack?: ((order: Order) => ReactNode) | undefined;
   /** For its owner, any other order: 'Order again' (DESIGN.md section 14). */
   orderAgain?: ((order: Order) => ReactNode) | undefined;
+  /**
+   * For an order paid on account: its invoice's due date, amount due and the payments received
+   * (the pay-on-account feature, given by the page; DESIGN.md section 13).
+   */
+  invoiceAccount?: ((order: Order) => ReactNode) | undefined;
 }) {
   const order = useOrder(orderId);
   return (
@@ -78,6 +84,7 @@ export function OrderPage({
             approvalActions={approvalActions}
             putBack={putBack}
             orderAgain={orderAgain}
+            invoiceAccount={invoiceAccount}
           />
         )}
       </QueryState>
@@ -92,6 +99,7 @@ function OrderDetails({
   approvalActions,
   putBack,
   orderAgain,
+  invoiceAccount,
 }: {
   order: Order;
   viewer: OrderViewer;
@@ -100,6 +108,7 @@ function OrderDetails({
   /** For an order cancelled unpaid: the cart's way to put its products back (issue 22). */
   putBack?: ((order: Order) => ReactNode) | undefined;
   orderAgain?: ((order: Order) => ReactNode) | undefined;
+  invoiceAccount?: ((order: Order) => ReactNode) | undefined;
 }) {
   const cancelledUnpaid = order.orderStatus === 'cancelled' && !order.paid;
   const isAdmin = viewer.role === 'admin';
@@ -115,7 +124,7 @@ function OrderDetails({
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <StatusBadge status={order.orderStatus} />
+        <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />
         {order.approvalStatus !== 'not_required' && <ApprovalBadge status={order.approvalStatus} />}
         {order.refundNeeded && (
           <span className="badge badge-warning whitespace-nowrap">
@@ -196,6 +205,8 @@ function OrderDetails({
           <Timeline order={order} />
         </Card>
       </div>
+
+      {order.invoice && invoiceAccount?.(order)}
 
       <section aria-labelledby="order-products" className="space-y-3">
         <h2 id="order-products" className="text-xl font-semibold">

@@ -27,6 +27,13 @@ interface PaymentPageProps {
    * PutBackButton, given by the page).
    */
   putBack?: ((order: Order) => ReactNode) | undefined;
+  /**
+   * Other ways to pay beside the card, given by the page: 'Pay by invoice' for a member of a
+   * company with payment terms (the pay-on-account feature, DESIGN.md section 13).
+   */
+  otherMethods?: ((order: Order) => ReactNode) | undefined;
+  /** What the page shows once the order is paid on account (invoiced, not paid yet). */
+  invoiced?: ((order: Order) => ReactNode) | undefined;
 }
 
 /** setTimeout's longest wait; a later end is checked again when it is reached. */
@@ -51,7 +58,13 @@ export function useHoldEnded(expiresAt: string | null): boolean {
  * The payment page: what is paid for beside the card form; once paid (just now, or opened
  * later), only the paid state with its transaction id.
  */
-export function PaymentPage({ orderId, customerName, putBack }: PaymentPageProps) {
+export function PaymentPage({
+  orderId,
+  customerName,
+  putBack,
+  otherMethods,
+  invoiced,
+}: PaymentPageProps) {
   const order = useOrder(orderId);
   const payOrder = usePayOrder(orderId);
   const [paidWith, setPaidWith] = useState<string | null>(null);
@@ -74,12 +87,15 @@ export function PaymentPage({ orderId, customerName, putBack }: PaymentPageProps
         {(current) =>
           paidWith || current.paid ? (
             <PaymentCompleted order={current} transactionId={paidWith ?? current.transactionId} />
+          ) : current.paymentStatus === 'invoiced' && invoiced ? (
+            invoiced(current)
           ) : (
             <Unpaid
               order={current}
               customerName={customerName}
               onPaid={recordPayment}
               putBack={putBack}
+              otherMethods={otherMethods}
             />
           )
         }
@@ -98,11 +114,13 @@ function Unpaid({
   customerName,
   onPaid,
   putBack,
+  otherMethods,
 }: {
   order: Order;
   customerName: string;
   onPaid: (paymentIntentId: string) => Promise<void>;
   putBack: PaymentPageProps['putBack'];
+  otherMethods: PaymentPageProps['otherMethods'];
 }) {
   const queryClient = useQueryClient();
   const holdEnded = useHoldEnded(order.expiresAt);
@@ -116,33 +134,40 @@ function Unpaid({
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
       <OrderSummary order={order} customerName={customerName} cancelled={cancelled} />
-      <section aria-labelledby="card-payment" className="card bg-base-100 border-base-300 border">
-        <div className="card-body">
-          <h2 id="card-payment" className="card-title">
-            {cancelled
-              ? orderHoldMessages.cancelled
-              : order.approvalStatus === 'awaiting_approval'
-                ? orderApprovalMessages.term
-                : 'Card payment'}
-          </h2>
-          {cancelled ? (
-            <Cancelled order={order} putBack={putBack} />
-          ) : order.approvalStatus === 'awaiting_approval' ? (
-            // Over the buyer's limit: the server refuses to take the payment (409
-            // approval_required) until a company admin approves it (DESIGN.md section 12).
-            <>
-              <p role="status" className="alert alert-warning">
-                {orderApprovalMessages.awaitingBuyer}
-              </p>
-              <Link to={paths.dashboard.order.to(order._id)} className="btn btn-outline self-start">
-                {orderPageMessages.details}
-              </Link>
-            </>
-          ) : (
-            <Checkout orderId={order._id} onPaid={onPaid} />
-          )}
-        </div>
-      </section>
+      <div className="space-y-6">
+        <section aria-labelledby="card-payment" className="card bg-base-100 border-base-300 border">
+          <div className="card-body">
+            <h2 id="card-payment" className="card-title">
+              {cancelled
+                ? orderHoldMessages.cancelled
+                : order.approvalStatus === 'awaiting_approval'
+                  ? orderApprovalMessages.term
+                  : 'Card payment'}
+            </h2>
+            {cancelled ? (
+              <Cancelled order={order} putBack={putBack} />
+            ) : order.approvalStatus === 'awaiting_approval' ? (
+              // Over the buyer's limit: the server refuses to take the payment (409
+              // approval_required) until a company admin approves it (DESIGN.md section 12).
+              <>
+                <p role="status" className="alert alert-warning">
+                  {orderApprovalMessages.awaitingBuyer}
+                </p>
+                <Link
+                  to={paths.dashboard.order.to(order._id)}
+                  className="btn btn-outline self-start"
+                >
+                  {orderPageMessages.details}
+                </Link>
+              </>
+            ) : (
+              <Checkout orderId={order._id} onPaid={onPaid} />
+            )}
+          </div>
+        </section>
+        {/* Paying on account, beside the card (DESIGN.md section 13): not before approval. */}
+        {!cancelled && order.approvalStatus !== 'awaiting_approval' && otherMethods?.(order)}
+      </div>
     </div>
   );
 }
