@@ -51,3 +51,5 @@ export * from './accounts/profile-form.js';
 export * from './companies/approval.js';
 export * from './companies/company-messages.js';
 export * from './companies/companies.js';
+export * from './quotes/quote-messages.js';
+export * from './quotes/quotes.js';

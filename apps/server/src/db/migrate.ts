@@ -21,6 +21,7 @@ import { orderNumbers } from './migrations/0016-order-numbers.js';
 import { invoices } from './migrations/0017-invoices.js';
 import { searchFolding } from './migrations/0018-search-folding.js';
 import { companies } from './migrations/0019-companies.js';
+import { quotes } from './migrations/0022-quotes.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0017-invoices': invoices(db.dialect),
     '0018-search-folding': searchFolding(db.dialect),
     '0019-companies': companies(db.dialect),
+    '0022-quotes': quotes(db.dialect),
   };
 }
 

@@ -6,6 +6,7 @@ import { orderLimitErrorStatus } from '../orders/order-limits.js';
 import { stockErrorStatus } from '../catalog/stock.js';
 import { invoiceErrorStatus } from '../orders/invoice.js';
 import { companyErrorStatus } from '../companies/company-messages.js';
+import { quoteErrorStatus } from '../quotes/quote-messages.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -33,6 +34,7 @@ export const errorStatus = {
   ...orderLimitErrorStatus,
   ...invoiceErrorStatus,
   ...companyErrorStatus,
+  ...quoteErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
