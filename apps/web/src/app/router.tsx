@@ -113,6 +113,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
               lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }),
             },
             {
+              path: paths.quoteRequest.pattern,
+              lazy: async () => ({
+                Component: (await import('./routes/quotes')).QuoteRequestRoute,
+              }),
+            },
+            {
               path: paths.dashboard.root.pattern,
               lazy: async () => ({
                 Component: (await import('./routes/dashboard-layout')).DashboardLayout,
@@ -141,6 +147,16 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                   lazy: async () => ({
                     Component: (await import('./routes/dashboard-order')).DashboardOrderRoute,
                   }),
+                },
+                {
+                  path: paths.dashboard.quotes.pattern,
+                  lazy: async () => ({
+                    Component: (await import('./routes/quotes')).MyQuotesRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.quote.pattern,
+                  lazy: async () => ({ Component: (await import('./routes/quotes')).QuoteRoute }),
                 },
                 {
                   path: paths.dashboard.payment.pattern,
@@ -177,6 +193,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                       path: paths.dashboard.reviews.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
+                      }),
+                    },
+                    {
+                      path: paths.dashboard.manageQuotes.pattern,
+                      lazy: async () => ({
+                        Component: (await import('./routes/quotes')).ManageQuotesRoute,
                       }),
                     },
                     {

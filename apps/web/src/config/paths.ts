@@ -24,6 +24,7 @@ export const paths = {
     to: (productId: string) => `/order/${encodeURIComponent(productId)}`,
   },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
+  quoteRequest: { pattern: '/request-quote', to: () => '/request-quote' },
   addProductTopLevel: { pattern: '/addproduct', to: () => '/addproduct' },
   dashboard: {
     root: { pattern: '/dashboard', to: () => '/dashboard' },
@@ -42,6 +43,12 @@ export const paths = {
     manageOrders: { pattern: '/dashboard/manage', to: () => '/dashboard/manage' },
     addProduct: { pattern: '/dashboard/addproduct', to: () => '/dashboard/addproduct' },
     reviews: { pattern: '/dashboard/reviews', to: () => '/dashboard/reviews' },
+    quotes: { pattern: '/dashboard/quotes', to: () => '/dashboard/quotes' },
+    quote: {
+      pattern: '/dashboard/quotes/:quoteId',
+      to: (quoteId: string) => `/dashboard/quotes/${encodeURIComponent(quoteId)}`,
+    },
+    manageQuotes: { pattern: '/dashboard/manage-quotes', to: () => '/dashboard/manage-quotes' },
     searchSynonyms: {
       pattern: '/dashboard/search-synonyms',
       to: () => '/dashboard/search-synonyms',

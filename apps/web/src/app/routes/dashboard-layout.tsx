@@ -8,15 +8,19 @@ import { paths } from '../../config/paths';
 
 /** An order's own page sits under the list it was opened from. */
 const ORDER_PAGES = paths.dashboard.order.pattern;
+/** A quote's page too. */
+const QUOTE_PAGES = paths.dashboard.quote.pattern;
 
 const customerLinks = [
   { to: paths.dashboard.root.to(), label: 'My Order', end: true, also: ORDER_PAGES },
+  { to: paths.dashboard.quotes.to(), label: 'My Quotes', end: true, also: QUOTE_PAGES },
   { to: paths.dashboard.review.to(), label: 'My Review', end: false },
 ];
 const everyoneLinks = [{ to: paths.dashboard.profile.to(), label: 'My Profile', end: false }];
 const adminLinks = [
   { to: paths.dashboard.manageProducts.to(), label: 'Manage Product', end: false },
   { to: paths.dashboard.manageOrders.to(), label: 'Manage Order', end: false, also: ORDER_PAGES },
+  { to: paths.dashboard.manageQuotes.to(), label: 'Manage Quotes', end: false, also: QUOTE_PAGES },
   { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
   { to: paths.dashboard.addProduct.to(), label: 'Add Product', end: false },
   { to: paths.dashboard.reviews.to(), label: 'Manage Reviews', end: false },
