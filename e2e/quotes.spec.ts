@@ -42,6 +42,7 @@ async function requestQuote(page: Page, productName: string, quantity: number, n
   await page
     .getByLabel('Artwork (optional)')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
+  await shot(page, 'request-form');
   await page.getByRole('button', { name: quoteMessages.requestQuote }).click();
   await expect(page).toHaveURL(/\/dashboard\/quotes\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { name: /^Quote Q-/ })).toBeVisible();
@@ -100,13 +101,16 @@ test('a quote for 5,000 cases with a logo: requested, offered, accepted and paid
   await shot(page, 'manage-quotes');
   await row.getByRole('link', { name: /^View quote/ }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${quoteId}$`));
-  await page.getByLabel(`Unit price of ${product.name} (USD)`).fill('38.50');
+  await page
+    .getByRole('group', { name: product.name })
+    .getByLabel('Unit price (USD)')
+    .fill('38.50');
   await page.getByLabel('Message to the buyer').fill('Logo printed in black; ships in 3 weeks.');
   await expectAccessible();
   await shot(page, 'offer-form');
   await page.getByRole('button', { name: 'Send offer' }).click();
   await expect(page.getByText(quoteMessages.offerSent)).toBeVisible();
-  await expect(page.getByText('Total: $192,500.00')).toBeVisible();
+  await expect(page.getByText('Total: $192,500')).toBeVisible();
   await logOut(page);
 
   // The buyer accepts and pays by card.
@@ -123,48 +127,70 @@ test('a quote for 5,000 cases with a logo: requested, offered, accepted and paid
   await page.goto(`/dashboard/quotes/${quoteId}`);
   await expect(page.getByText('Ordered', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'See the order' }).click();
-  await expect(page.getByText('$192,500.00').first()).toBeVisible();
+  await expect(page.getByText('$192,500').first()).toBeVisible();
 });
 
-test('a quote on a phone: requested, and accepted after the offer @phone', async ({
-  page,
-  browser,
-  expectAccessible,
-}) => {
-  const [item] = await addTestProducts(
+test.describe('on a phone 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a quote on a phone: requested, and accepted after the offer @phone', async ({
+    page,
     browser,
-    [{ price: 20, minquantity: 5, increment: 5, aqty: 300, priceBreaks: [] }],
-    'quote phone',
-  );
-  const product = item!;
-  await registerThroughPage(page, 'quotephone');
-  await withOrderList(page, [{ productId: product._id, name: product.name, quantity: 10 }]);
-  const quoteId = await requestQuote(page, product.name, 1001, 'Custom colour, please.');
-  await expectAccessible();
-  await shot(page, 'quote-requested');
+    expectAccessible,
+  }) => {
+    const [item] = await addTestProducts(
+      browser,
+      [{ price: 20, minquantity: 5, increment: 5, aqty: 300, priceBreaks: [] }],
+      'quote phone',
+    );
+    const product = item!;
+    await registerThroughPage(page, 'quotephone');
+    await withOrderList(page, [{ productId: product._id, name: product.name, quantity: 10 }]);
+    const quoteId = await requestQuote(page, product.name, 1001, 'Custom colour, please.');
+    await expectAccessible();
+    await shot(page, 'quote-requested');
 
-  // The offer, made by the shop admin through the API.
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await logInThroughPage(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  const token = await admin.evaluate(() => localStorage.getItem('accessToken'));
-  const offered = await admin.request.put(`/api/quotes/${quoteId}/offer`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      lines: [{ productId: product._id, quantity: 250, unitPrice: 18 }],
-      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      message: 'We can make 250 now.',
-    },
+    // The offer, made by the shop admin through the API.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const admin = await context.newPage();
+    await logInThroughPage(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    const token = await admin.evaluate(() => localStorage.getItem('accessToken'));
+    // The shop admin's pages at the phone's width too.
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto('/dashboard/manage-quotes');
+    await expect(admin.getByRole('link', { name: /^View quote/ }).first()).toBeVisible();
+    await shot(admin, 'manage-quotes');
+    await admin.goto(`/dashboard/quotes/${quoteId}`);
+    await expect(admin.getByRole('button', { name: 'Send offer' })).toBeVisible();
+    await shot(admin, 'offer-form');
+    const offered = await admin.request.put(`/api/quotes/${quoteId}/offer`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        lines: [{ productId: product._id, quantity: 250, unitPrice: 18 }],
+        validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        message: 'We can make 250 now.',
+      },
+    });
+    expect(offered.status(), await offered.text()).toBe(200);
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByText('Total: $4,500')).toBeVisible();
+    await expectAccessible();
+    await shot(page, 'quote-offered');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await page.getByLabel('Address', { exact: true }).fill('1 Test Street');
+    await page.getByRole('button', { name: 'Accept and order' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+    await page.goto('/dashboard/quotes');
+    await expect(page.getByRole('link', { name: /^View quote/ })).toBeVisible();
+    await expectAccessible();
+    await shot(page, 'my-quotes');
+    await withOrderList(page, [{ productId: product._id, name: product.name, quantity: 10 }]);
+    await shot(page, 'order-list');
+    await page.getByRole('link', { name: quoteMessages.requestQuote }).click();
+    await expect(page.getByRole('heading', { name: 'Request a quote' })).toBeVisible();
+    await expectAccessible();
+    await shot(page, 'request-form');
   });
-  expect(offered.status(), await offered.text()).toBe(200);
-  await context.close();
-
-  await page.reload();
-  await expect(page.getByText('Total: $4,500.00')).toBeVisible();
-  await expectAccessible();
-  await shot(page, 'quote-offered');
-  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
-  await page.getByLabel('Address', { exact: true }).fill('1 Test Street');
-  await page.getByRole('button', { name: 'Accept and order' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
 });

@@ -334,17 +334,16 @@ function OfferForm({ quote }: { quote: Quote }) {
         {fields.map((field, index) => {
           const name = names.get(start[index]?.productId ?? '') ?? 'the product';
           return (
-            <fieldset key={field.id} className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem]">
+            <fieldset key={field.id} className="grid gap-3 sm:grid-cols-2">
               <legend className="mb-1 font-medium">{name}</legend>
-              <span className="hidden sm:block" />
               <TextField
-                label={`Quantity of ${name}`}
+                label="Quantity"
                 inputMode="numeric"
                 error={errors.lines?.[index]?.quantity?.message}
                 {...register(`lines.${index}.quantity`)}
               />
               <TextField
-                label={`Unit price of ${name} (USD)`}
+                label="Unit price (USD)"
                 inputMode="decimal"
                 error={errors.lines?.[index]?.unitPrice?.message}
                 {...register(`lines.${index}.unitPrice`)}
