@@ -72,7 +72,9 @@ export function QuoteList({ title, forAdmin }: { title: string; forAdmin: boolea
               <tbody>
                 {list.map((quote) => (
                   <tr key={quote._id}>
-                    <RowHeader label="Quote">{quote.reference}</RowHeader>
+                    <RowHeader label="Quote" className="whitespace-nowrap">
+                      {quote.reference}
+                    </RowHeader>
                     <Cell label="Date">{formatDocumentDate(quote.createdAt)}</Cell>
                     {forAdmin && (
                       <Cell label="Customer">
