@@ -165,6 +165,8 @@ describe('config', () => {
   it('reads how long unpaid orders hold stock, how many one customer may hold and their value', () => {
     expect(parseConfig({}).orderHolds).toEqual({
       holdMinutes: 30,
+      approvalHoldMinutes: 1440,
+      maxAwaitingApproval: 5,
       maxUnpaidOrders: 5,
       maxUnpaidCents: 2_500_000,
       requireConfirmedEmail: false,
@@ -173,6 +175,10 @@ describe('config', () => {
       parseConfig({ ORDER_HOLD_MINUTES: '90', MAX_UNPAID_ORDERS: '2', MAX_UNPAID_VALUE: '1200' })
         .orderHolds,
     ).toMatchObject({ holdMinutes: 90, maxUnpaidOrders: 2, maxUnpaidCents: 120_000 });
+    expect(parseConfig({ APPROVAL_HOLD_MINUTES: '60' }).orderHolds.approvalHoldMinutes).toBe(60);
+    for (const bad of ['0', '-1', '1.5', 'soon', '525601']) {
+      expect(() => parseConfig({ APPROVAL_HOLD_MINUTES: bad })).toThrow(/APPROVAL_HOLD_MINUTES/);
+    }
   });
 
   it('asks for a confirmed email to order in production by default, else only when told', () => {

@@ -118,6 +118,8 @@ const envSchema = z
      * (DESIGN.md section 12); after the approval the ordinary hold runs.
      */
     APPROVAL_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+    /** How many orders one buyer may have awaiting approval at once (they hold stock). */
+    MAX_AWAITING_APPROVAL_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
     /** What one customer's unpaid orders may hold together, in whole dollars. */
     MAX_UNPAID_VALUE: z.coerce.number().int().min(1).max(1_000_000_000_000).default(25_000),
     /** Whether placing an order needs a confirmed email; unset: only in production. */
@@ -282,6 +284,8 @@ export interface Config {
     holdMinutes: number;
     /** APPROVAL_HOLD_MINUTES: the hold of an order awaiting approval (DESIGN.md section 12). */
     approvalHoldMinutes: number;
+    /** MAX_AWAITING_APPROVAL_ORDERS: one buyer's orders awaiting approval at once. */
+    maxAwaitingApproval: number;
     maxUnpaidOrders: number;
     maxUnpaidCents: number;
     requireConfirmedEmail: boolean;
@@ -405,6 +409,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     orderHolds: {
       holdMinutes: env.ORDER_HOLD_MINUTES,
       approvalHoldMinutes: env.APPROVAL_HOLD_MINUTES,
+      maxAwaitingApproval: env.MAX_AWAITING_APPROVAL_ORDERS,
       maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
       maxUnpaidCents: env.MAX_UNPAID_VALUE * 100,
       requireConfirmedEmail: env.ORDER_REQUIRES_CONFIRMED_EMAIL

@@ -618,7 +618,26 @@ const productMustExist: Semantic = ({ params, fx }) =>
  * accept this", and the generator then tries another request: it never sends one that could
  * change the shop.
  */
+/** The fixtures hold no company and no invitation: every one named is unknown. */
+const unknownCompany: Semantic = () => 'unknown company';
+const unknownInvitation: Semantic = () => 'unknown invitation';
+/** An approval needs an admin of the order's company; no fixture order has a company. */
+const approvalOf: Semantic = ({ params, fx }) =>
+  findOrder(fx, params['id']) ? 'not an admin of its company' : 'unknown order';
+
 const semantics: Record<string, Semantic> = {
+  'GET /api/companies/:id': unknownCompany,
+  'PATCH /api/companies/:id': unknownCompany,
+  'PATCH /api/companies/:id/members/:userId': unknownCompany,
+  'DELETE /api/companies/:id/members/:userId': unknownCompany,
+  'POST /api/companies/:id/invitations': unknownCompany,
+  'GET /api/companies/:id/invitations': unknownCompany,
+  'DELETE /api/companies/:id/invitations/:invitationId': unknownCompany,
+  'GET /api/invitations/:token': unknownInvitation,
+  'POST /api/invitations/:token/accept': unknownInvitation,
+  'POST /api/orders/:id/approve': approvalOf,
+  'POST /api/orders/:id/reject': approvalOf,
+
   'GET /api/products/:id': productMustExist,
   'PUT /api/products/:id': productMustExist,
   'DELETE /api/products/:id': productMustExist,

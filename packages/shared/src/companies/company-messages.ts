@@ -29,6 +29,7 @@ export const companyErrorStatus = {
   invitation_expired: 410,
   invitation_for_another_account: 403,
   too_many_invitations: 429,
+  too_many_awaiting_approval: 409,
 } as const;
 
 export const companyMessages = {
@@ -53,6 +54,8 @@ export const companyMessages = {
   approvalRequired:
     'This order is over the buyer’s limit and waits for a company admin’s approval before it can be paid.',
   approvalAlreadyDecided: 'This order has already been approved or rejected.',
+  tooManyAwaitingApproval: (max: number) =>
+    `You already have ${max} orders waiting for a company admin's approval. Ask an admin to decide on them, or delete one, first.`,
   payNotAllowed: 'Only the customer who placed an order or an admin of its company can pay it.',
   deleteNotAllowed:
     'Only the customer who placed an order or an admin of its company can delete it.',

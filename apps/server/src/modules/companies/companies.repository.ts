@@ -322,12 +322,13 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
                     .else(0)
                     .end(),
                 )
-                .as('pending'),
+                .as('open_invitations'),
             ])
             .where('company_id', '=', invitation.companyId)
             .executeTakeFirst();
           if (Number(counts?.last_hour ?? 0) >= limits.perHour) return 'too-many' as const;
-          if (Number(counts?.pending ?? 0) >= limits.maxPending) return 'too-many-pending' as const;
+          if (Number(counts?.open_invitations ?? 0) >= limits.maxPending)
+            return 'too-many-pending' as const;
           const row = await trx
             .insertInto('company_invitations')
             .values({

@@ -3,7 +3,6 @@ import {
   companyCreatedSchema,
   companyListSchema,
   companyWithMembersSchema,
-  invitationCreatedSchema,
   invitationListSchema,
   invitationPreviewSchema,
   memberUpdatedSchema,
@@ -14,6 +13,7 @@ import {
   type Order,
 } from '@shop/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../auth/mailer.js';
 import type { Db } from '../../db/database.js';
@@ -38,6 +38,7 @@ import { TEST_AUTH_SECRET } from '../../test/build-app.js';
 const HOLD_MINUTES = 30;
 const APPROVAL_HOLD_MINUTES = 1440;
 const MINUTE = 60_000;
+const MAX_AWAITING = 3;
 
 /**
  * DESIGN.md section 12 (issue 23): companies, invitations, members, company orders and
@@ -112,6 +113,51 @@ describe.each(testDatabases)('companies on $name', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
   }
 
+  /**
+   * Runs `requests` while another connection holds a row lock (PostgreSQL): they start, each
+   * waits (for the row, or for the one before it), and are let go together once `waiting` of them
+   * wait, so their statements meet as concurrent requests of two instances can. SQLite writes one
+   * transaction at a time: the requests just run.
+   */
+  async function whileRowLocked<T>(
+    table: 'companies' | 'company_members' | 'company_invitations' | 'orders',
+    column: string,
+    value: string,
+    waiting: number,
+    requests: () => Promise<T>,
+  ): Promise<T> {
+    if (kind.name !== 'postgres') return requests();
+    const locker = db.reopen();
+    let running: Promise<T> | undefined;
+    try {
+      await locker.kysely.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        const pid = rows[0]?.pid;
+        await sql`select 1 from ${sql.table(table)} where ${sql.ref(column)} = ${value} for update`.execute(
+          trx,
+        );
+        running = requests();
+        // Waiting for the state: how many sessions wait, on this lock or behind one that does.
+        for (;;) {
+          const { rows: counted } = await sql<{ n: number | string }>`
+            with w as (select pid, pg_blocking_pids(pid) as by from pg_stat_activity
+              where wait_event_type = 'Lock')
+            select count(*) as n from w
+            where ${pid} = any(w.by)
+              or exists (select 1 from w as up where up.pid = any(w.by) and ${pid} = any(up.by))`.execute(
+            locker.kysely,
+          );
+          if (Number(counted[0]?.n ?? 0) >= waiting) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
+    } finally {
+      await locker.close();
+    }
+    if (!running) throw new Error('the requests never started');
+    return running;
+  }
+
   async function place(account: TestAccount, productId: string, quantity: number) {
     const res = await call(
       {
@@ -135,6 +181,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
     const overrides = {
       ORDER_HOLD_MINUTES: String(HOLD_MINUTES),
       APPROVAL_HOLD_MINUTES: String(APPROVAL_HOLD_MINUTES),
+      MAX_AWAITING_APPROVAL_ORDERS: String(MAX_AWAITING),
     };
     const mailer = { send: async (mail: Mail) => void mails.push(mail) };
     const now = clock;
@@ -481,7 +528,9 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       const token = await invite(company._id, owner, twice.email);
       const accept = (on: FastifyInstance) =>
         call({ method: 'POST', url: `/api/invitations/${token}/accept` }, twice.token, on);
-      const results = await Promise.all([accept(app), accept(second), accept(app)]);
+      const results = await whileRowLocked('company_invitations', 'email', twice.email, 3, () =>
+        Promise.all([accept(app), accept(second), accept(app)]),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410, 410]);
       const memberships = await db.kysely
         .selectFrom('company_members')
@@ -569,7 +618,9 @@ describe.each(testDatabases)('companies on $name', (kind) => {
           by.token,
           on,
         );
-      const results = await Promise.all([demote(a, bId, app), demote(b, aId, second)]);
+      const results = await whileRowLocked('company_members', 'company_id', made._id, 2, () =>
+        Promise.all([demote(a, bId, app), demote(b, aId, second)]),
+      );
       // The loser is refused: 409 when it demoted the other last, or 403 when it was demoted
       // before its own request was checked. Never both through.
       const [won, lost] = results.map((r) => r.statusCode).sort();
@@ -822,24 +873,58 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       expect(await unpaidOrdersOf(db, buyerId)).toBeGreaterThanOrEqual(0);
     });
 
+    it('a buyer may have only MAX_AWAITING_APPROVAL_ORDERS awaiting at once, however they arrive', async () => {
+      const junior = await registerAccount(app, { label: 'junior', name: 'Jules Junior' });
+      await join(company._id, owner, junior, { role: 'buyer', orderLimit: 0 });
+      const product = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 1_000 });
+      const order = (on: FastifyInstance) =>
+        call(
+          {
+            method: 'POST',
+            url: '/api/orders',
+            payload: {
+              lines: [{ productId: product, quantity: 2 }],
+              phone: '+1 555 0100',
+              address: '1 Test Street',
+            },
+          },
+          junior.token,
+          on,
+        );
+      const results = await Promise.all(
+        Array.from({ length: MAX_AWAITING + 3 }, (_, i) => order(i % 2 ? second : app)),
+      );
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_AWAITING);
+      const refused = results.filter((r) => r.statusCode === 409).map((r) => refusal(r).code);
+      expect(refused).toEqual(Array(3).fill('too_many_awaiting_approval'));
+      expect(await stockIn(db, product)).toBe(100 - 2 * MAX_AWAITING);
+      // Deleting one makes room for one more.
+      const placed = orderCreatedSchema.parse(results.find((r) => r.statusCode === 201)?.json());
+      await call({ method: 'DELETE', url: `/api/orders/${placed.insertedId}` }, junior.token);
+      expect((await order(app)).statusCode).toBe(201);
+    });
+
     it('race: two company admins approving and rejecting at once: one wins, the stock is right', async () => {
       const second_admin = await registerAccount(app, { label: 'coadmin', name: 'Cora Coadmin' });
       await join(company._id, owner, second_admin, { role: 'admin' });
       const product = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 5_000 });
       for (let round = 0; round < 3; round += 1) {
         const waiting = await place(buyer, product, 5);
-        const [approve, reject] = await Promise.all([
-          call({ method: 'POST', url: `/api/orders/${waiting._id}/approve` }, owner.token, app),
-          call(
-            {
-              method: 'POST',
-              url: `/api/orders/${waiting._id}/reject`,
-              payload: { reason: 'No' },
-            },
-            second_admin.token,
-            second,
-          ),
-        ]);
+        const [approve, reject] = await whileRowLocked('orders', 'id', waiting._id, 2, () =>
+          Promise.all([
+            call({ method: 'POST', url: `/api/orders/${waiting._id}/approve` }, owner.token, app),
+            call(
+              {
+                method: 'POST',
+                url: `/api/orders/${waiting._id}/reject`,
+                payload: { reason: 'No' },
+              },
+              second_admin.token,
+              second,
+            ),
+          ]),
+        );
         expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
         const row = await db.kysely
           .selectFrom('orders')

@@ -104,7 +104,7 @@ export function createOrdersRepository(
       try {
         return await db
           .transaction()
-          .execute((trx) => placeWith(kyselyStatements(trx), input, rules));
+          .execute((trx) => placeWith(kyselyStatements(trx, dialect), input, rules));
       } catch (error) {
         if (error instanceof Refusal) return error.result;
         throw error;

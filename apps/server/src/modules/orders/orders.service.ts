@@ -61,6 +61,8 @@ export interface OrderHoldRules {
    * stock from placing (DESIGN.md section 12); `holdMinutes` when not given.
    */
   approvalHoldMinutes?: number | undefined;
+  /** MAX_AWAITING_APPROVAL_ORDERS: one buyer's orders awaiting approval at once. */
+  maxAwaitingApproval?: number | undefined;
 }
 
 /** What orders read of companies (DESIGN.md section 12): the caller's membership, the approvers. */
@@ -137,6 +139,11 @@ export function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError 
       return new AppError(
         'unpaid_value_exceeded',
         orderLimitMessages.unpaidValueExceeded(refusal.maxCents / 100),
+      );
+    case 'too-many-awaiting':
+      return new AppError(
+        'too_many_awaiting_approval',
+        companyMessages.tooManyAwaitingApproval(refusal.max),
       );
     case 'hold-cooldown':
       return new AppError(
@@ -285,6 +292,7 @@ export function createOrdersService({
       {
         holdMinutes: rules.holdMinutes,
         approvalHoldMinutes: rules.approvalHoldMinutes,
+        maxAwaitingApproval: rules.maxAwaitingApproval,
         limits:
           caller.role === 'admin'
             ? undefined

@@ -18,6 +18,8 @@ import {
   type QuantityIssue,
 } from '@shop/shared';
 import { insertOrderMail, orderMailRow, shopOrderMailRow } from '../mail/outbox.repository.js';
+import type { Dialect } from '../../db/database.js';
+import { inStateFor } from './apply-transition.repository.js';
 import { toOrder } from './order-view.js';
 
 // Placing an order: its rules and statements, written once for every way they are run (a
@@ -100,6 +102,11 @@ export interface PlaceRules {
    */
   approvalHoldMinutes?: number | undefined;
   /**
+   * MAX_AWAITING_APPROVAL_ORDERS: how many orders one buyer may have awaiting approval at once
+   * (they hold stock, and the unpaid limits do not count them); undefined: no limit.
+   */
+  maxAwaitingApproval?: number | undefined;
+  /**
    * The customer's limits, and the cooldown of products whose order of theirs expired;
    * undefined: an admin, whose orders are counted but never limited.
    */
@@ -117,6 +124,8 @@ export type PlaceRefusal =
   | { kind: 'too-expensive'; line: number }
   | { kind: 'too-many-unpaid'; max: number }
   | { kind: 'unpaid-value-exceeded'; maxCents: number }
+  /** The buyer has `max` orders awaiting approval already (DESIGN.md section 12). */
+  | { kind: 'too-many-awaiting'; max: number }
   /** The line's product cools down for this customer until `until` (its order expired). */
   | { kind: 'hold-cooldown'; line: number; productName: string; until: string };
 
@@ -330,6 +339,21 @@ export const placeQueries = {
         })),
       ),
 
+  /**
+   * Locks the buyer's membership row until the transaction ends (PostgreSQL), so one buyer's
+   * orders awaiting approval are counted one placement after the other.
+   */
+  lockMembership: (q: Executor, p: { userId: string }) =>
+    q.selectFrom('company_members').select('user_id').where('user_id', '=', p.userId).forUpdate(),
+
+  /** How many of the buyer's orders await approval (those `approve` applies to). */
+  awaitingApproval: (q: Executor, p: { userId: string }) =>
+    q
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', p.userId)
+      .where(inStateFor('approve')),
+
   /** How many unpaid orders the customer holds: which limit a refused reservation met. */
   unpaidCount: (q: Executor, p: { userId: string }) =>
     q.selectFrom('unpaid_order_counts').select('unpaid').where('user_id', '=', p.userId),
@@ -393,6 +417,11 @@ export interface PlaceStatements {
   }): Promise<'reserved' | 'count' | 'value'>;
   /** The customer's cooldowns running at `now` (product id and end). */
   cooldowns(p: { userId: string; now: string }): Promise<{ product_id: string; ends_at: string }[]>;
+  /**
+   * How many of the buyer's orders await approval, counted under a lock of their membership
+   * (PostgreSQL; SQLite writes one transaction at a time), so concurrent placements count in turn.
+   */
+  awaitingApproval(p: { userId: string }): Promise<number>;
   insertOrder(row: NewOrderRow): Promise<OrderRow>;
   insertLine(row: NewOrderLineRow): Promise<void>;
   insertMail(row: Insertable<MailOutboxTable>): Promise<void>;
@@ -402,8 +431,13 @@ export interface PlaceStatements {
 }
 
 /** The placement's statements through Kysely, inside its transaction `trx`. */
-export function kyselyStatements(trx: Transaction<Database>): PlaceStatements {
+export function kyselyStatements(trx: Transaction<Database>, dialect: Dialect): PlaceStatements {
   return {
+    async awaitingApproval(p) {
+      if (dialect === 'postgres') await placeQueries.lockMembership(trx, p).execute();
+      const row = await placeQueries.awaitingApproval(trx, p).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
     idempotentOrder: (p) => placeQueries.idempotentOrder(trx, p).executeTakeFirst(),
     takeStock: (p) => placeQueries.takeStock(trx, p).executeTakeFirst(),
     takeQuotedStock: (p) => placeQueries.takeQuotedStock(trx, p).executeTakeFirst(),
@@ -564,6 +598,14 @@ export async function placeWith(
   // MAX_UNPAID_VALUE (DESIGN.md section 12): it reserves no place; approving it counts it
   // (migration 0019's trigger). The cooldown still applies.
   const awaiting = approvalOnPlacing(input.company, totalCents) === 'awaiting_approval';
+  // They hold stock for APPROVAL_HOLD_MINUTES and the unpaid limits do not count them: a buyer
+  // may have only so many at once, or one company of two accounts could hold the catalog.
+  if (awaiting && rules.maxAwaitingApproval !== undefined) {
+    const waiting = await statements.awaitingApproval({ userId: input.userId });
+    if (waiting >= rules.maxAwaitingApproval) {
+      throw new Refusal({ kind: 'too-many-awaiting', max: rules.maxAwaitingApproval });
+    }
+  }
   const { limits } = rules;
   if (limits) {
     // A product whose order of theirs expired stays out of the customer's reach for a while.

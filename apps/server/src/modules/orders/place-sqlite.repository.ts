@@ -93,6 +93,10 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
     sqlite,
     precompile(['userId'], (p: { userId: string }) => placeQueries.unpaidCount(db, p)),
   );
+  const awaitingApproval = prepared(
+    sqlite,
+    precompile(['userId'], (p: { userId: string }) => placeQueries.awaitingApproval(db, p)),
+  );
   const cooldowns = prepared(
     sqlite,
     precompile(['userId', 'now'], (p: { userId: string; now: string }) =>
@@ -137,6 +141,9 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
       const row = unpaidCount.get({ userId }) as { unpaid: number } | undefined;
       return row && row.unpaid >= max ? 'count' : 'value';
     },
+    // One writer at a time: the count needs no lock.
+    awaitingApproval: async (p) =>
+      Number((awaitingApproval.get(p) as { n: number } | undefined)?.n ?? 0),
     // SQLite keeps times as the ISO text they were written as.
     cooldowns: async (p) => cooldowns.all(p) as { product_id: string; ends_at: string }[],
     insertOrder: async (row) =>

@@ -36,6 +36,8 @@ interface ParityCase {
   before?: (side: SideContext) => Promise<void>;
   /** A retry: the order is placed twice with one idempotency key; the second answer compared. */
   retry?: boolean;
+  /** Placed by a member of a company with this order limit in cents (DESIGN.md section 12). */
+  company?: { orderLimitCents: number | null; awaits?: true };
   /** What both must answer: the HTTP status, and a refusal's error code. */
   answer: { status: 200; sameAsFirst?: boolean } | { status: number; code: string };
   path: Path;
@@ -78,8 +80,12 @@ describe.skipIf(!postgres)('placing an order: the one statement and the Kysely p
 
   const rulesWith = (limits: PlaceRules['limits'] = LIMITS): PlaceRules => ({
     holdMinutes: 60,
+    approvalHoldMinutes: 1440,
+    maxAwaitingApproval: 5,
     limits,
   });
+  /** The company of the parity cases' members (no row needed: placing reads none). */
+  const companyId = newId();
 
   async function sideFor(side: Side, parity: ParityCase): Promise<SideContext> {
     const productId = await insertProduct(db, parity.product);
@@ -116,6 +122,15 @@ describe.skipIf(!postgres)('placing an order: the one statement and the Kysely p
     const input: NewOrder = {
       ...oneLineOrder(userId, productId, parity.quantity),
       poNumber: 'PO-21',
+      ...(parity.company
+        ? {
+            company: {
+              companyId,
+              orderLimitCents: parity.company.orderLimitCents,
+              approvers: [{ email: 'approver@example.com', name: 'Approver' }],
+            },
+          }
+        : {}),
       ...(tag ? { idempotency: { tag, since: new Date(Date.now() - 60_000).toISOString() } } : {}),
     };
     const first = parity.retry ? await context.place(input) : undefined;
@@ -133,6 +148,11 @@ describe.skipIf(!postgres)('placing an order: the one statement and the Kysely p
         'order_status',
         'po_number',
         'idempotency_key',
+        'company_id',
+        'placed_by_user_id',
+        'approval_status',
+        'expires_at',
+        'created_at',
       ])
       .where('user_id', '=', userId)
       .orderBy('created_at')
@@ -182,7 +202,18 @@ describe.skipIf(!postgres)('placing an order: the one statement and the Kysely p
     const written = {
       answer,
       stock: Number(await stockIn(db, productId)),
-      orders,
+      // How long each order holds its stock, in minutes (the times themselves differ).
+      orders: orders.map(({ expires_at, created_at, ...order }) => ({
+        ...order,
+        holdMinutes:
+          expires_at === null
+            ? null
+            : Math.round(
+                (Date.parse(String(new Date(expires_at).toISOString())) -
+                  Date.parse(new Date(created_at).toISOString())) /
+                  60_000,
+              ),
+      })),
       lines,
       mails,
       unpaid: await unpaidOrdersOf(db, userId),
@@ -281,6 +312,27 @@ describe.skipIf(!postgres)('placing an order: the one statement and the Kysely p
       path: 'one statement',
     },
     {
+      name: "a company buyer's order within their limit",
+      quantity: 2,
+      company: { orderLimitCents: 2 * 4_850 },
+      answer: { status: 200 },
+      path: 'one statement',
+    },
+    {
+      name: "a company buyer's order over their limit: it awaits approval, counted nowhere",
+      quantity: 3,
+      company: { orderLimitCents: 2 * 4_850, awaits: true },
+      answer: { status: 200 },
+      path: 'stepped aside',
+    },
+    {
+      name: 'a company admin (no limit) ordering far over any buyer limit',
+      quantity: 50,
+      company: { orderLimitCents: null },
+      answer: { status: 200 },
+      path: 'one statement',
+    },
+    {
       name: 'a retry with the same idempotency key',
       quantity: 2,
       retry: true,
@@ -295,5 +347,15 @@ describe.skipIf(!postgres)('placing an order: the one statement and the Kysely p
     expect(kysely.written.answer).toMatchObject(parity.answer);
     expect(fast.written).toEqual(kysely.written);
     expect(fast.path).toBe(parity.path);
+    if (parity.company) {
+      expect(kysely.written.orders[0]).toMatchObject({
+        approval_status: parity.company.awaits ? 'awaiting_approval' : 'not_required',
+        holdMinutes: parity.company.awaits ? 1440 : 60,
+      });
+      expect(kysely.written.unpaid).toBe(parity.company.awaits ? 0 : 1);
+      expect(kysely.written.mails.map((mail) => mail.kind)).toEqual(
+        parity.company.awaits ? ['order-placed', 'order-awaiting-approval'] : ['order-placed'],
+      );
+    }
   });
 });
