@@ -83,7 +83,7 @@ export function createOrdersRepository(
       try {
         const value = await db.transaction().execute((trx) =>
           work(trx, async (input, rules) => {
-            const result = await placeWith(kyselyStatements(trx), input, rules);
+            const result = await placeWith(kyselyStatements(trx, dialect), input, rules);
             if (result.kind !== 'placed') throw new Refusal(result);
             return result;
           }),

@@ -364,6 +364,7 @@ export function createOrdersService({
         {
           holdMinutes: rules.holdMinutes,
           approvalHoldMinutes: rules.approvalHoldMinutes,
+          maxAwaitingApproval: rules.maxAwaitingApproval,
           limits: undefined,
           now: now().toISOString(),
           shopEmail: rules.shopEmail,
