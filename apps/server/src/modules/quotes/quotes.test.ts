@@ -377,7 +377,10 @@ describe.each(testDatabases)('quotes on $name', (kind) => {
     });
 
     it('takes a PNG, a PDF or an SVG checked by content, one at a time', async () => {
+      // Up to 5 MB is taken (past the 256 KB of a JSON body).
+      const large = Buffer.concat([PNG, Buffer.alloc(4.5 * 1024 * 1024)]);
       for (const [name, type, bytes, contentType] of [
+        ['large.png', 'image/png', large, 'image/png'],
         ['logo.png', 'image/png', PNG, 'image/png'],
         ['logo.pdf', 'application/pdf', PDF, 'application/pdf'],
         ['logo.svg', 'image/svg+xml', SVG, 'image/svg+xml'],
