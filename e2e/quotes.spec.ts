@@ -194,3 +194,93 @@ test.describe('on a phone 390 px wide', () => {
     await shot(page, 'request-form');
   });
 });
+
+/** The focused element's name, and whether its focus ring shows below the sticky header. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const labels = (el as HTMLInputElement).labels;
+    const style = getComputedStyle(el);
+    const rect = el.getBoundingClientRect();
+    const header = document.querySelector('#root > div > header')?.getBoundingClientRect();
+    return {
+      name: (
+        el.getAttribute('aria-label') ??
+        labels?.[0]?.textContent ??
+        el.textContent ??
+        ''
+      ).trim(),
+      ring: style.outlineStyle !== 'none',
+      inMain: el.closest('main') !== null,
+      clear: rect.top >= (header ? header.bottom : 0) - 1 && rect.bottom <= window.innerHeight + 1,
+    };
+  });
+}
+
+/** Tab until the focused element is called `name`, every stop with its focus visible. */
+async function tabTo(page: Page, name: string | RegExp) {
+  for (let i = 0; i < 200; i += 1) {
+    await page.keyboard.press('Tab');
+    const focus = await focused(page);
+    if (!focus) continue;
+    expect(focus.ring, `focus ring on "${focus.name}"`).toBe(true);
+    if (focus.inMain) expect(focus.clear, `"${focus.name}" in view, below the header`).toBe(true);
+    if (typeof name === 'string' ? focus.name === name : name.test(focus.name)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
+
+test('a quote requested and accepted with the keyboard alone', async ({
+  page,
+  browser,
+  expectAccessible,
+}) => {
+  const [item] = await addTestProducts(
+    browser,
+    [{ price: 12, minquantity: 10, increment: 10, aqty: 500, priceBreaks: [] }],
+    'quote keys',
+  );
+  const product = item!;
+  // No smooth scrolling: where focus lands is where it is drawn.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await registerThroughPage(page, 'quotekeys');
+  await withOrderList(page, [{ productId: product._id, name: product.name, quantity: 20 }]);
+  await tabTo(page, quoteMessages.requestQuote);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Request a quote' })).toBeVisible();
+  await tabTo(page, `Quantity of ${product.name}`);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('2500');
+  await tabTo(page, 'Note');
+  await page.keyboard.type('Engraved side panel.');
+  await tabTo(page, quoteMessages.requestQuote);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/quotes\/[0-9a-f]{24}$/);
+  const quoteId = page.url().split('/').pop() ?? '';
+  await expectAccessible();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await context.newPage();
+  await logInThroughPage(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  const token = await admin.evaluate(() => localStorage.getItem('accessToken'));
+  const offered = await admin.request.put(`/api/quotes/${quoteId}/offer`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      lines: [{ productId: product._id, quantity: 400, unitPrice: 10.5 }],
+      validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  expect(offered.status(), await offered.text()).toBe(200);
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByText('Total: $4,200')).toBeVisible();
+  await tabTo(page, 'Phone');
+  await page.keyboard.type('+1 555 0100');
+  await tabTo(page, 'Address');
+  await page.keyboard.type('1 Test Street');
+  await tabTo(page, 'Accept and order');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+});
