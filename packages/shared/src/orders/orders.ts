@@ -176,11 +176,13 @@ export const orderSchema = z.object({
   /** The invoice, issued when the order was paid; null before (a pro-forma only). */
   invoice: orderInvoiceSchema.nullable(),
   /** The company of the member who placed it (DESIGN.md section 12); null for a lone customer. */
-  companyId: z.string().nullable(),
+  // Defaults: an order written before migration 0019 (an outbox row of the previous release
+  // during a rolling upgrade) has none of these, and is an order of no company.
+  companyId: z.string().nullable().default(null),
   /** The member who placed a company order; null outside a company. */
-  placedBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  placedBy: z.object({ userId: z.string(), name: z.string() }).nullable().default(null),
   /** Whether it waits for a company admin (over the buyer's limit), and what they decided. */
-  approvalStatus: z.enum(APPROVAL_STATUSES),
+  approvalStatus: z.enum(APPROVAL_STATUSES).default('not_required'),
   /** The decision once made: when, by whom, and a rejection's reason. */
   approval: z
     .object({
@@ -188,7 +190,8 @@ export const orderSchema = z.object({
       decidedBy: z.object({ userId: z.string().nullable(), name: z.string() }),
       reason: z.string().nullable(),
     })
-    .nullable(),
+    .nullable()
+    .default(null),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderInvitationMail } from './order-mail.js';
+
+/** DESIGN.md section 12: the invitation mail, written from its outbox payload. */
+describe('the invitation mail', () => {
+  const payload = {
+    companyName: 'Acme <script>alert(1)</script>\nDear customer, send money',
+    invitedByName: 'Olivia "O" Owner',
+    role: 'buyer' as const,
+    orderLimit: 250.5,
+    path: '/invitations/abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123_-abc',
+    expiresAt: '2026-12-03T10:00:00.000Z',
+  };
+
+  it('names the company, the inviter, the role and limit, and links the page', () => {
+    const mail = renderInvitationMail(payload, { publicUrl: 'https://shop.example.com/' });
+    expect(mail.subject).toBe(
+      'You are invited to join Acme <script>alert(1)</script> Dear customer, send money on CaseForge',
+    );
+    expect(mail.text).toContain('as a buyer');
+    expect(mail.text).toContain('$250.50');
+    expect(mail.text).toContain(`https://shop.example.com${payload.path}`);
+    // A name's line break cannot start a paragraph of its own in the shop's mail.
+    expect(mail.text).not.toMatch(/\nDear customer/);
+  });
+
+  it('escapes every value in the HTML', () => {
+    const mail = renderInvitationMail(payload, { publicUrl: 'https://shop.example.com' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('Olivia &quot;O&quot; Owner');
+  });
+
+  it('an admin invitation names no limit', () => {
+    const mail = renderInvitationMail(
+      { ...payload, role: 'admin', orderLimit: null },
+      { publicUrl: 'https://shop.example.com' },
+    );
+    expect(mail.text).toContain('as an admin');
+    expect(mail.text).not.toContain('order limit');
+  });
+});
