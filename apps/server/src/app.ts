@@ -58,6 +58,9 @@ import { createPaymentsRepository } from './modules/payments/payments.repository
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
+import { createQuotesService } from './modules/quotes/quotes.service.js';
+import { quoteRoutes } from './modules/quotes/routes.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import { createPaymentFlow } from './modules/payments/payment-flow.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -395,6 +398,11 @@ export async function buildApp({
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
   const orderLists = createOrderListsService(createOrderListsRepository(db.kysely), {
     productNames: (ids) => products.namesOf(ids),
+  const quotes = createQuotesService({
+    quotes: createQuotesRepository(db.kysely),
+    orders,
+    companies,
+    ...(now ? { now } : {}),
   });
 
   await app.register(
@@ -410,6 +418,7 @@ export async function buildApp({
       await api.register(orderRoutes(orders));
       await api.register(companyRoutes(companies));
       await api.register(orderListRoutes(orderLists));
+      await api.register(quoteRoutes(quotes));
       await api.register(invoiceRoutes(invoicesService));
       await api.register(onAccountRoutes(onAccount));
       await api.register(paymentRoutes(payments, testGateway));

@@ -108,6 +108,17 @@ import {
   memberUpdateSchema,
   orderRejectSchema,
 } from './companies/companies.js';
+import {
+  quoteAcceptedSchema,
+  quoteAcceptSchema,
+  quoteCreatedSchema,
+  quoteCreateSchema,
+  quoteListQuerySchema,
+  quoteListSchema,
+  quoteModifiedSchema,
+  quoteOfferSchema,
+  quoteSchema,
+} from './quotes/quotes.js';
 
 /*
  * The API contract: every call the web app makes, keyed by its method and its address under
@@ -155,6 +166,8 @@ export const reviewCreatedSchema = z.object({ insertedId: z.string(), review: re
 export const shipBodySchema = shipInputSchema.nullish();
 /** `GET /api/orders/{id}/invoice`: a PDF file. */
 export const pdfFileSchema = z.string();
+/** `GET /api/quotes/{id}/attachment`: the artwork file, as a download. */
+export const quoteAttachmentFileSchema = z.string();
 
 export const apiContract = {
   // Products and uploads.
@@ -315,6 +328,31 @@ export const apiContract = {
     params: idParamsSchema,
     response: invoicePaymentListSchema,
   },
+  // Quotes (DESIGN.md section 14).
+  'POST /quotes': { body: quoteCreateSchema, response: quoteCreatedSchema, status: 201 },
+  'GET /quotes': { querystring: quoteListQuerySchema, response: quoteListSchema },
+  'GET /quotes/:id': { params: idParamsSchema, response: quoteSchema },
+  'POST /quotes/:id/attachment': {
+    params: idParamsSchema,
+    response: quoteModifiedSchema,
+    multipart: true,
+  },
+  'GET /quotes/:id/attachment': {
+    params: idParamsSchema,
+    response: quoteAttachmentFileSchema,
+    file: 'application/octet-stream',
+  },
+  'PUT /quotes/:id/offer': {
+    params: idParamsSchema,
+    body: quoteOfferSchema,
+    response: quoteModifiedSchema,
+  },
+  'POST /quotes/:id/accept': {
+    params: idParamsSchema,
+    body: quoteAcceptSchema,
+    response: quoteAcceptedSchema,
+  },
+  'POST /quotes/:id/decline': { params: idParamsSchema, response: quoteModifiedSchema },
 
   // The identity service (Better Auth's catch-all, described by auth/identity-docs.ts).
   'POST /auth/sign-up/email': { body: signUpBodySchema, response: signUpResultSchema },

@@ -57,3 +57,5 @@ export * from './orders/order-lists.js';
 export * from './companies/on-account-words.js';
 export * from './companies/on-account.js';
 export * from './companies/account-pages.js';
+export * from './quotes/quote-messages.js';
+export * from './quotes/quotes.js';

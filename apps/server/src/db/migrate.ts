@@ -22,6 +22,7 @@ import { invoices } from './migrations/0017-invoices.js';
 import { searchFolding } from './migrations/0018-search-folding.js';
 import { companies } from './migrations/0019-companies.js';
 import { payOnAccount } from './migrations/0020-pay-on-account.js';
+import { quotes } from './migrations/0022-quotes.js';
 import { orderLists } from './migrations/0023-order-lists.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
@@ -47,6 +48,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0018-search-folding': searchFolding(db.dialect),
     '0019-companies': companies(db.dialect),
     '0020-pay-on-account': payOnAccount(db.dialect),
+    '0022-quotes': quotes(db.dialect),
     '0023-order-lists': orderLists(db.dialect),
   };
 }

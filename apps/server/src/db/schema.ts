@@ -206,6 +206,44 @@ export interface InvoiceRemindersTable {
   /** 'before-due' | 'after-due'. */
   kind: string;
   sent_at: Timestamp;
+/** Migration 0022: a quote (DESIGN.md section 14); lines and offer lines are JSON text. */
+export interface QuotesTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  company_id: string | null;
+  /** 'requested' | 'offered' | 'ordered' | 'declined' ('expired' is never stored). */
+  status: 'requested' | 'offered' | 'ordered' | 'declined';
+  note: string;
+  /** JSON `[{productId, productName, quantity}]`. */
+  lines: string;
+  /** JSON `[{productId, productName, quantity, unitPriceCents}]`; null before the first offer. */
+  offer_lines: NullableText;
+  offer_total_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  offer_valid_until: NullableTime;
+  offer_message: NullableText;
+  offer_version: ColumnType<number, number | undefined, number>;
+  offered_at: NullableTime;
+  order_id: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0022: a quote's one artwork file. */
+export interface QuoteAttachmentsTable {
+  quote_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  uploaded_at: Timestamp;
+}
+
+/** Migration 0022: how many quotes a customer has waiting for an offer. */
+export interface QuoteRequestCountsTable {
+  user_id: string;
+  open: number;
 }
 
 /** Migration 0017: the last invoice number given in each year (UTC), gap-free. */
@@ -393,6 +431,9 @@ export interface Database {
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;
+  quotes: QuotesTable;
+  quote_attachments: QuoteAttachmentsTable;
+  quote_request_counts: QuoteRequestCountsTable;
   order_lines: OrderLinesTable;
   invoice_counters: InvoiceCountersTable;
   invoice_payments: InvoicePaymentsTable;
@@ -422,3 +463,4 @@ export type NewReviewRow = Insertable<ReviewsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type CompanyMemberRow = Selectable<CompanyMembersTable>;
 export type CompanyInvitationRow = Selectable<CompanyInvitationsTable>;
+export type QuoteRow = Selectable<QuotesTable>;

@@ -625,7 +625,24 @@ const unknownInvitation: Semantic = () => 'unknown invitation';
 const approvalOf: Semantic = ({ params, fx }) =>
   findOrder(fx, params['id']) ? 'not an admin of its company' : 'unknown order';
 
+/** The fixtures hold no quote: every one named is unknown (404 before anything else). */
+const unknownQuote: Semantic = () => 'unknown quote';
+
 const semantics: Record<string, Semantic> = {
+  'GET /api/quotes/:id': unknownQuote,
+  'GET /api/quotes/:id/attachment': unknownQuote,
+  'POST /api/quotes/:id/attachment': unknownQuote,
+  'PUT /api/quotes/:id/offer': unknownQuote,
+  'POST /api/quotes/:id/accept': unknownQuote,
+  'POST /api/quotes/:id/decline': unknownQuote,
+  // A quote's lines may be beyond the stock or the minimum; only an unknown product refuses it.
+  'POST /api/quotes': ({ body, fx }) =>
+    Array.isArray(body['lines']) &&
+    (body['lines'] as unknown[]).some(
+      (line) => !findProduct(fx, (line as { productId?: unknown } | null)?.productId),
+    )
+      ? 'unknown product'
+      : undefined,
   'GET /api/companies/:id': unknownCompany,
   'PATCH /api/companies/:id': unknownCompany,
   'PATCH /api/companies/:id/members/:userId': unknownCompany,

@@ -129,6 +129,12 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
               lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }),
             },
             {
+              path: paths.quoteRequest.pattern,
+              lazy: async () => ({
+                Component: (await import('./routes/quotes')).QuoteRequestRoute,
+              }),
+            },
+            {
               path: paths.dashboard.root.pattern,
               lazy: async () => ({
                 Component: (await import('./routes/dashboard-layout')).DashboardLayout,
@@ -181,6 +187,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                   lazy: async () => ({
                     Component: (await companyPages()).StatementRoute,
                   }),
+                  path: paths.dashboard.quotes.pattern,
+                  lazy: async () => ({
+                    Component: (await import('./routes/quotes')).MyQuotesRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.quote.pattern,
+                  lazy: async () => ({ Component: (await import('./routes/quotes')).QuoteRoute }),
                 },
                 {
                   path: paths.dashboard.payment.pattern,
@@ -229,6 +243,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                       path: paths.dashboard.adminCompany.pattern,
                       lazy: async () => ({
                         Component: (await companyPages()).AdminCompanyRoute,
+                      path: paths.dashboard.manageQuotes.pattern,
+                      lazy: async () => ({
+                        Component: (await import('./routes/quotes')).ManageQuotesRoute,
                       }),
                     },
                     {

@@ -33,6 +33,7 @@ export const paths = {
     pattern: '/invitations/:token',
     to: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   },
+  quoteRequest: fixed('/request-quote'),
   addProductTopLevel: fixed('/addproduct'),
   dashboard: {
     root: fixed('/dashboard'),
@@ -61,6 +62,12 @@ export const paths = {
       pattern: '/dashboard/companies/:companyId',
       to: (companyId: string) => `/dashboard/companies/${encodeURIComponent(companyId)}`,
     },
+    quotes: fixed('/dashboard/quotes'),
+    quote: {
+      pattern: '/dashboard/quotes/:quoteId',
+      to: (quoteId: string) => `/dashboard/quotes/${encodeURIComponent(quoteId)}`,
+    },
+    manageQuotes: fixed('/dashboard/manage-quotes'),
     searchSynonyms: {
       pattern: '/dashboard/search-synonyms',
       to: () => '/dashboard/search-synonyms',

@@ -8,6 +8,7 @@ import { invoiceErrorStatus } from '../orders/invoice.js';
 import { companyErrorStatus } from '../companies/company-messages.js';
 import { orderListErrorStatus } from '../orders/order-lists.js';
 import { onAccountErrorStatus } from '../companies/on-account-words.js';
+import { quoteErrorStatus } from '../quotes/quote-messages.js';
 
 /** Error codes the API answers with, and the HTTP status each one maps to. */
 export const errorStatus = {
@@ -37,6 +38,7 @@ export const errorStatus = {
   ...companyErrorStatus,
   ...orderListErrorStatus,
   ...onAccountErrorStatus,
+  ...quoteErrorStatus,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -10,12 +10,17 @@ import {
   oneLine,
   orderMailMessages as m,
   orderPageUrl,
+  quoteMessages as qm,
   paymentPageUrl,
   trackingUrl,
   type Order,
 } from '@shop/shared';
 import type { Mail } from '../../auth/mailer.js';
-import type { InvitationMailPayload, OrderMailKind } from './outbox.repository.js';
+import type {
+  InvitationMailPayload,
+  OrderMailKind,
+  QuoteOfferMailPayload,
+} from './outbox.repository.js';
 
 /** Text made safe to put between HTML tags or inside a quoted attribute. */
 export function escapeHtml(value: string): string {
@@ -436,6 +441,58 @@ export function renderInvitationMail(
       ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
       `<p><a href="${e(link)}" style="color:#1d4ed8;font-weight:bold">${e(cm.acceptInvitation)}</a></p>`,
       `<p>${e(cm.invitationIgnore)}</p>`,
+      `<p>${e(m.signOff)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A shop admin's offer on a quote (DESIGN.md section 14), as plain text and HTML: each line with
+ * its unit price, the total, the message, until when it is valid, and the link to accept it.
+ */
+export function renderQuoteOfferMail(
+  payload: QuoteOfferMailPayload,
+  { publicUrl }: { publicUrl: string },
+): Omit<Mail, 'to'> {
+  const link = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
+  const lines = payload.lines.map(
+    (line) =>
+      `${oneLine(line.productName)}: ${line.quantity.toLocaleString('en-US')} x ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
+  );
+  const total = `Total: ${formatMoney(payload.total)}`;
+  const valid = qm.offerValid(formatDocumentTime(payload.validUntil));
+  const subject = qm.offerSubject(payload.reference);
+  const greeting = m.greeting(oneLine(payload.userName));
+  const e = escapeHtml;
+  return {
+    subject,
+    text: [
+      greeting,
+      '',
+      qm.offerIntro,
+      '',
+      ...lines,
+      total,
+      '',
+      ...(payload.message ? [payload.message, ''] : []),
+      valid,
+      '',
+      `${qm.offerLink}: ${link}`,
+      '',
+      m.signOff,
+    ].join('\n'),
+    html: [
+      '<!doctype html>',
+      `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>`,
+      '<body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
+      `<p>${e(greeting)}</p>`,
+      `<p>${e(qm.offerIntro)}</p>`,
+      `<ul>${lines.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`,
+      `<p><strong>${e(total)}</strong></p>`,
+      ...(payload.message ? [`<p style="white-space:pre-line">${e(payload.message)}</p>`] : []),
+      `<p>${e(valid)}</p>`,
+      `<p><a href="${e(link)}" style="color:#1d4ed8;font-weight:bold">${e(qm.offerLink)}</a></p>`,
       `<p>${e(m.signOff)}</p>`,
       '</body></html>',
     ].join('\n'),

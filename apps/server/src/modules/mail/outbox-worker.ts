@@ -3,9 +3,10 @@ import { orderSchema, type CancelReason, type Order } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAttachment, Mailer } from '../../auth/mailer.js';
-import { renderInvitationMail, renderOrderMail } from './order-mail.js';
+import { renderInvitationMail, renderOrderMail, renderQuoteOfferMail } from './order-mail.js';
 import {
   INVITATION_MAIL_KIND,
+  QUOTE_OFFER_MAIL_KIND,
   ORDER_MAIL_KINDS,
   SHOP_MAIL_KINDS,
   UNCONFIRMED_RECIPIENT,
@@ -116,6 +117,23 @@ const invitationPayloadSchema = z.object({
   expiresAt: z.string(),
 });
 
+const quoteOfferPayloadSchema = z.object({
+  reference: z.string(),
+  userName: z.string(),
+  lines: z.array(
+    z.object({
+      productName: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+  total: z.number(),
+  validUntil: z.string(),
+  message: z.string(),
+  path: z.string().regex(/^\/dashboard\/quotes\/[0-9a-f]{24}$/),
+});
+
 /**
  * The files a mail carries, made from the order in its row when it is sent (the paid mail's
  * invoice PDF: the outbox row keeps the order, never the PDF). A failure is a failed send, tried
@@ -197,6 +215,8 @@ export function createOutboxWorker({
       const payload: unknown = JSON.parse(row.payload);
       if (row.kind === INVITATION_MAIL_KIND) {
         mail = renderInvitationMail(invitationPayloadSchema.parse(payload), { publicUrl });
+      } else if (row.kind === QUOTE_OFFER_MAIL_KIND) {
+        mail = renderQuoteOfferMail(quoteOfferPayloadSchema.parse(payload), { publicUrl });
       } else {
         if (!isKind(row.kind)) throw new Error(`unknown mail kind ${row.kind}`);
         kind = row.kind;

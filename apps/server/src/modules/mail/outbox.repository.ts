@@ -71,6 +71,41 @@ export function invitationMailRow(
 }
 
 /**
+ * A shop admin's offer on a quote (DESIGN.md section 14), to its buyer: not an order mail. The
+ * buyer is a customer, so the confirmation and the hourly allowance hold it as any order mail.
+ */
+export const QUOTE_OFFER_MAIL_KIND = 'quote-offered';
+
+/** What an offer mail is written from (its payload). */
+export interface QuoteOfferMailPayload {
+  reference: string;
+  userName: string;
+  lines: { productName: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  total: number;
+  validUntil: string;
+  message: string;
+  /** The quote page, `/dashboard/quotes/{id}`. */
+  path: string;
+}
+
+/** The outbox row of an offer mail, written in the transaction that makes the offer. */
+export function quoteOfferMailRow(
+  recipient: string,
+  payload: QuoteOfferMailPayload,
+): Insertable<MailOutboxTable> {
+  const now = nowIso();
+  return {
+    id: newId(),
+    kind: QUOTE_OFFER_MAIL_KIND,
+    order_id: null,
+    recipient,
+    payload: JSON.stringify(payload),
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
+
+/**
  * Mail to the shop's own address (SHOP_ORDERS_EMAIL), set by the operator: not a customer's
  * account, so no confirmation is asked of it and no hourly allowance holds it back.
  */

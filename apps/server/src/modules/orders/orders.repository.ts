@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -9,6 +9,7 @@ import {
   placeWith,
   Refusal,
   type NewOrder,
+  type PlaceRefusal,
   type PlaceResult,
   type PlaceRules,
 } from './place-order.repository.js';
@@ -63,6 +64,37 @@ export function createOrdersRepository(
      * take it below zero; each line is priced from the product's price and breaks, and the
      * order-placed mail is written to the outbox in the same transaction.
      */
+    /**
+     * Runs `work` in one transaction with `place`, the general placement path inside it
+     * (`placeWith`: every rule of every order, the offer's prices where the input has them). A
+     * refusal of the placement rolls back all `work` wrote and is answered instead; any other
+     * error of `work` rolls it back and is thrown. An accepted quote uses it (modules/quotes):
+     * its claim of the quote commits with its order or not at all.
+     */
+    async placeInTransaction<T>(
+      work: (
+        trx: Transaction<Database>,
+        place: (
+          input: NewOrder,
+          rules: PlaceRules,
+        ) => Promise<Extract<PlaceResult, { kind: 'placed' }>>,
+      ) => Promise<T>,
+    ): Promise<{ kind: 'done'; value: T } | PlaceRefusal> {
+      try {
+        const value = await db.transaction().execute((trx) =>
+          work(trx, async (input, rules) => {
+            const result = await placeWith(kyselyStatements(trx, dialect), input, rules);
+            if (result.kind !== 'placed') throw new Refusal(result);
+            return result;
+          }),
+        );
+        return { kind: 'done', value };
+      } catch (error) {
+        if (error instanceof Refusal) return error.result;
+        throw error;
+      }
+    },
+
     async place(input: NewOrder, rules: PlaceRules): Promise<PlaceResult> {
       // SQLite: orders arriving together share one transaction (place-sqlite.repository.ts).
       if (sqliteBatches) return sqliteBatches.place(input, rules);

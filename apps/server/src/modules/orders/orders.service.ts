@@ -17,6 +17,8 @@ import {
 } from '@shop/shared';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { CurrentUser } from '../../auth/guard.js';
 import { listWindow } from '../../db/list-queries.js';
 import type { OrderRow } from '../../db/schema.js';
@@ -327,9 +329,77 @@ export function createOrdersService({
     };
   }
 
+  /**
+   * The order of an accepted quote (DESIGN.md section 14), placed for the quote's `buyer` in one
+   * transaction with the quote's own steps: `claim` (its conditional update, which answers the
+   * offered lines or throws to refuse) runs first, then the placement by the same rules as any
+   * order (placeWith: the stock taken all or nothing, never below it; the minimum and pack size
+   * not asked, the offer's unit prices kept), then `settle` (the quote records its order). A
+   * refusal names its line (`lines.N.quantity`) and rolls back the claim too.
+   * - The buyer's company and approval as for any member order: a buyer over their order limit
+   *   waits for a company admin's approval (the same money), unless the one accepting is an
+   *   admin of the buyer's company (they are the approver) or the buyer is one.
+   * - MAX_UNPAID_ORDERS/VALUE count the order but do not refuse it (as an admin's order): a shop
+   *   admin chose its quantities and total; it still holds its stock for ORDER_HOLD_MINUTES.
+   */
+  async function placeOffer(
+    buyer: { id: string; email: string; name: string },
+    acceptedBy: CurrentUser,
+    details: { phone: string; address: string; poNumber?: string | undefined },
+    claim: (
+      trx: Transaction<Database>,
+    ) => Promise<readonly { productId: string; quantity: number; unitCents: number }[]>,
+    settle: (trx: Transaction<Database>, orderId: string) => Promise<void>,
+  ): Promise<{ insertedId: string; order: Order }> {
+    const membership = await companies.membershipOf(buyer.id);
+    const accepterMembership =
+      acceptedBy.id === buyer.id ? membership : await companies.membershipOf(acceptedBy.id);
+    const approvedByAdmin =
+      membership?.role === 'admin' ||
+      (accepterMembership?.role === 'admin' &&
+        accepterMembership.companyId === membership?.companyId);
+    const company = membership && {
+      companyId: membership.companyId,
+      orderLimitCents: approvedByAdmin ? null : membership.orderLimitCents,
+      approvers:
+        approvedByAdmin || membership.orderLimitCents === null
+          ? []
+          : await companies.approversOf(membership.companyId),
+    };
+    const result = await orders.placeInTransaction(async (trx, place) => {
+      const lines = await claim(trx);
+      const placed = await place(
+        {
+          lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+          offer: { unitCents: lines.map((line) => line.unitCents) },
+          userId: buyer.id,
+          userEmail: buyer.email,
+          userName: buyer.name,
+          phone: details.phone,
+          address: details.address,
+          poNumber: details.poNumber,
+          company,
+        },
+        {
+          holdMinutes: rules.holdMinutes,
+          approvalHoldMinutes: rules.approvalHoldMinutes,
+          maxAwaitingApproval: rules.maxAwaitingApproval,
+          limits: undefined,
+          now: now().toISOString(),
+          shopEmail: rules.shopEmail,
+        },
+      );
+      await settle(trx, placed.order.id);
+      return placed.order;
+    });
+    if (result.kind !== 'done') throw refusedOrder(result, lineField);
+    return { insertedId: result.value.id, order: await presentOne(result.value) };
+  }
+
   return {
     visibleOrder,
     afterCancel,
+    placeOffer,
     /** Whether the order exists and may still be paid: the test gateway asks before a charge. */
     isPayable: (orderId: string) => orders.isPayable(orderId),
     present,

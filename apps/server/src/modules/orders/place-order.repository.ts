@@ -13,6 +13,7 @@ import {
   newOrderState,
   orderTitle,
   quantityIssue,
+  quoteMessages,
   unitPriceFor,
   type QuantityIssue,
 } from '@shop/shared';
@@ -54,6 +55,12 @@ export interface NewOrder {
    * null for none (a company admin's is always none). Absent: a customer in no company.
    */
   company?: CompanyPlacement | undefined;
+  /**
+   * An accepted quote's order (DESIGN.md section 14): line `i` is priced at `unitCents[i]`, the
+   * offered unit price, and its stock is taken without the minimum and the pack size (the shop
+   * admin chose the quantity), never without the stock. Absent: priced from the product.
+   */
+  offer?: { unitCents: readonly number[] } | undefined;
 }
 
 /** What placing needs to know of the buyer's company. */
@@ -210,9 +217,18 @@ export const byProductId = <T extends { productId: string }>(a: T, b: T) =>
 async function refusal(
   statements: PlaceStatements,
   line: NewOrderLine & { index: number },
+  quoted = false,
 ): Promise<PlaceRefusal> {
   const product = await statements.productRules({ productId: line.productId });
   if (!product) return { kind: 'no-product', line: line.index };
+  // An offer's line is refused by the stock alone: it names the product and what is left.
+  if (quoted) {
+    return {
+      kind: 'quantity',
+      line: line.index,
+      issue: { code: 'out_of_stock', message: quoteMessages.shortLine(product.name, product.aqty) },
+    };
+  }
   const issue = quantityIssue(product, line.quantity);
   if (issue && issue.code !== 'out_of_stock') return { kind: 'quantity', line: line.index, issue };
   const unit = unitPriceFor(
@@ -234,6 +250,19 @@ async function refusal(
  * Kysely in a transaction (PostgreSQL), or compiled once and run as prepared statements in a
  * batch's savepoint (SQLite, place-sqlite.repository.ts).
  */
+/**
+ * The stock rule every placement takes stock under, written once: the product is still sold
+ * and has the quantity. One conditional UPDATE, applied by the database as one step, so no
+ * concurrency can take the stock below zero.
+ */
+const takingStock = (q: Executor, p: { productId: string; quantity: number; now: string }) =>
+  q
+    .updateTable('products')
+    .set((eb) => ({ aqty: eb('aqty', '-', p.quantity), updated_at: p.now }))
+    .where('id', '=', p.productId)
+    .where('archived_at', 'is', null)
+    .where('aqty', '>=', p.quantity);
+
 export const placeQueries = {
   /** The order an idempotent retry placed before, if any. */
   idempotentOrder: (q: Executor, p: { userId: string; tag: string; since: string }) =>
@@ -249,12 +278,7 @@ export const placeQueries = {
    * database applies the conditional UPDATE as one step, so no concurrency can take it below zero.
    */
   takeStock: (q: Executor, p: { productId: string; quantity: number; now: string }) =>
-    q
-      .updateTable('products')
-      .set((eb) => ({ aqty: eb('aqty', '-', p.quantity), updated_at: p.now }))
-      .where('id', '=', p.productId)
-      .where('archived_at', 'is', null)
-      .where('aqty', '>=', p.quantity)
+    takingStock(q, p)
       .where('minquantity', '<=', p.quantity)
       .where((eb) => eb(eb(eb.val(p.quantity), '%', eb.ref('increment')), '=', 0))
       // Without breaks the unit price is known here, so a total too large is refused
@@ -267,6 +291,13 @@ export const placeQueries = {
         ]),
       )
       .returning(['id', 'name', 'price_cents', 'price_breaks']),
+
+  /**
+   * Takes a quoted line's stock (an accepted offer, DESIGN.md section 14): the stock rule alone,
+   * without the minimum and the pack size, which the offer's quantities need not follow.
+   */
+  takeQuotedStock: (q: Executor, p: { productId: string; quantity: number; now: string }) =>
+    takingStock(q, p).returning(['id', 'name', 'price_cents', 'price_breaks']),
 
   /**
    * Counts one more unpaid order worth `cents` for the customer unless they already hold `max`
@@ -354,7 +385,7 @@ export const placeQueries = {
   productRules: (q: Executor, p: { productId: string }) =>
     q
       .selectFrom('products')
-      .select(['price_cents', 'price_breaks', 'minquantity', 'aqty', 'increment'])
+      .select(['name', 'price_cents', 'price_breaks', 'minquantity', 'aqty', 'increment'])
       .where('id', '=', p.productId)
       .where('archived_at', 'is', null),
 };
@@ -369,6 +400,12 @@ export interface PlaceStatements {
     quantity: number;
     now: string;
   }): Promise<RowOf<ReturnType<typeof placeQueries.takeStock>> | undefined>;
+  /** The same for a line of an accepted offer: the stock rule only. */
+  takeQuotedStock(p: {
+    productId: string;
+    quantity: number;
+    now: string;
+  }): Promise<RowOf<ReturnType<typeof placeQueries.takeQuotedStock>> | undefined>;
   /**
    * Counts the order worth `cents` among the customer's unpaid ones: `reserved`, or which limit
    * refused it (undefined `limits`: counted, never refused).
@@ -403,6 +440,7 @@ export function kyselyStatements(trx: Transaction<Database>, dialect: Dialect): 
     },
     idempotentOrder: (p) => placeQueries.idempotentOrder(trx, p).executeTakeFirst(),
     takeStock: (p) => placeQueries.takeStock(trx, p).executeTakeFirst(),
+    takeQuotedStock: (p) => placeQueries.takeQuotedStock(trx, p).executeTakeFirst(),
     async reservePlace({ userId, cents, limits }) {
       if (!limits) {
         await placeQueries.countPlace(trx, { userId, cents }).execute();
@@ -539,18 +577,16 @@ export async function placeWith(
   const priced: PricedLine[] = [];
   let totalCents = 0;
   const inLockOrder = input.lines.map((line, index) => ({ ...line, index })).sort(byProductId);
+  const { offer } = input;
   for (const line of inLockOrder) {
-    const product = await statements.takeStock({
-      productId: line.productId,
-      quantity: line.quantity,
-      now,
-    });
-    if (!product) throw new Refusal(await refusal(statements, line));
-    const unitCents = unitPriceFor(
-      product.price_cents,
-      priceBreaksOf(product.price_breaks),
-      line.quantity,
-    );
+    const take = { productId: line.productId, quantity: line.quantity, now };
+    const product = offer
+      ? await statements.takeQuotedStock(take)
+      : await statements.takeStock(take);
+    if (!product) throw new Refusal(await refusal(statements, line, offer !== undefined));
+    const unitCents =
+      offer?.unitCents[line.index] ??
+      unitPriceFor(product.price_cents, priceBreaksOf(product.price_breaks), line.quantity);
     totalCents += unitCents * line.quantity;
     // Rolls back the stock taken so far.
     if (totalCents > MAX_ORDER_CENTS)

@@ -67,6 +67,14 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
       (p: { productId: string; quantity: number; now: string }) => placeQueries.takeStock(db, p),
     ),
   );
+  const takeQuotedStock = prepared(
+    sqlite,
+    precompile(
+      ['productId', 'quantity', 'now'],
+      (p: { productId: string; quantity: number; now: string }) =>
+        placeQueries.takeQuotedStock(db, p),
+    ),
+  );
   const reservePlace = prepared(
     sqlite,
     precompile(
@@ -121,6 +129,8 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
   return {
     idempotentOrder: async (p) => idempotentOrder.get(p) as OrderRow | undefined,
     takeStock: async (p) => takeStock.get(p) as Awaited<ReturnType<PlaceStatements['takeStock']>>,
+    takeQuotedStock: async (p) =>
+      takeQuotedStock.get(p) as Awaited<ReturnType<PlaceStatements['takeQuotedStock']>>,
     async reservePlace({ userId, cents, limits }) {
       if (!limits) {
         countPlace.run({ userId, cents });

@@ -9,6 +9,8 @@ import { paths } from '../../config/paths';
 
 /** An order's own page sits under the list it was opened from. */
 const ORDER_PAGES = paths.dashboard.order.pattern;
+/** A quote's page too. */
+const QUOTE_PAGES = paths.dashboard.quote.pattern;
 
 interface MenuLink {
   to: string;
@@ -22,6 +24,13 @@ const myOrderLink = {
   label: 'My Order',
   end: true,
   also: ORDER_PAGES,
+};
+/** A customer's quote requests and offers (DESIGN.md section 14). */
+const myQuotesLink = {
+  to: paths.dashboard.quotes.to(),
+  label: 'My Quotes',
+  end: true,
+  also: QUOTE_PAGES,
 };
 const companyOrdersLink = {
   to: paths.dashboard.companyOrders.to(),
@@ -47,13 +56,14 @@ const companyLink = {
 const reviewLink = { to: paths.dashboard.review.to(), label: 'My Review', end: false };
 
 /**
- * A customer's menu: Company orders beside My Order for a company member, Approvals for a
+ * A customer's menu: My Quotes after My Order, Company orders beside My Order for a company member, Approvals for a
  * company admin, the company's Statement for a member, My Company for every customer (to create
  * one, or to see theirs).
  */
 function customerLinks(membership: { inCompany: boolean; isCompanyAdmin: boolean }): MenuLink[] {
   return [
     myOrderLink,
+    myQuotesLink,
     ...(membership.inCompany ? [companyOrdersLink] : []),
     ...(membership.isCompanyAdmin ? [approvalsLink] : []),
     ...(membership.inCompany ? [statementLink] : []),
@@ -65,6 +75,7 @@ const everyoneLinks = [{ to: paths.dashboard.profile.to(), label: 'My Profile', 
 const adminLinks = [
   { to: paths.dashboard.manageProducts.to(), label: 'Manage Product', end: false },
   { to: paths.dashboard.manageOrders.to(), label: 'Manage Order', end: false, also: ORDER_PAGES },
+  { to: paths.dashboard.manageQuotes.to(), label: 'Manage Quotes', end: false, also: QUOTE_PAGES },
   { to: paths.dashboard.users.to(), label: 'Manage Users', end: false },
   {
     to: paths.dashboard.manageCompanies.to(),

@@ -5,6 +5,7 @@ import {
   formatPrice,
   quickOrderMessages,
   reorderMessages,
+  quoteMessages,
 } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -126,27 +127,33 @@ export function OrderList({ savedLists = null }: { savedLists?: ReactNode } = {}
                       ({cartMessages.pieces(priced.pieces)})
                     </span>
                   </p>
-                  {priced.blocked ? (
-                    <div className="flex flex-col items-end gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-primary"
-                        disabled
-                        aria-describedby={reasonId}
-                      >
-                        {cartMessages.checkout}
-                      </button>
-                      <p id={reasonId} className="text-error text-sm">
-                        {priced.blocked === 'unavailable'
-                          ? cartMessages.checkoutBlockedUnavailable
-                          : cartMessages.checkoutBlocked}
-                      </p>
-                    </div>
-                  ) : (
-                    <Link to={paths.checkout.to()} className="btn btn-primary">
-                      {cartMessages.checkout}
+                  <div className="flex flex-wrap items-start gap-3">
+                    {/* Quantities beyond the stock or the minimum: a quote (DESIGN.md section 14). */}
+                    <Link to={paths.quoteRequest.to()} className="btn btn-outline">
+                      {quoteMessages.requestQuote}
                     </Link>
-                  )}
+                    {priced.blocked ? (
+                      <div className="flex flex-col items-end gap-1">
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          disabled
+                          aria-describedby={reasonId}
+                        >
+                          {cartMessages.checkout}
+                        </button>
+                        <p id={reasonId} className="text-error text-sm">
+                          {priced.blocked === 'unavailable'
+                            ? cartMessages.checkoutBlockedUnavailable
+                            : cartMessages.checkoutBlocked}
+                        </p>
+                      </div>
+                    ) : (
+                      <Link to={paths.checkout.to()} className="btn btn-primary">
+                        {cartMessages.checkout}
+                      </Link>
+                    )}
+                  </div>
                 </div>
               </>
             );

@@ -1,0 +1,285 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { QuoteStatus } from '@shop/shared';
+import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
+import type { Database, MailOutboxTable, QuoteRow, QuotesTable } from '../../db/schema.js';
+import { insertOrderMail } from '../mail/outbox.repository.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A requested line as stored (JSON in `quotes.lines`). */
+export interface StoredQuoteLine {
+  productId: string;
+  productName: string;
+  quantity: number;
+}
+
+/** An offered line as stored (JSON in `quotes.offer_lines`). */
+export interface StoredOfferLine extends StoredQuoteLine {
+  unitPriceCents: number;
+}
+
+/** The offer a shop admin makes, as it is written. */
+export interface OfferFields {
+  lines: StoredOfferLine[];
+  totalCents: number;
+  validUntil: string;
+  message: string;
+  now: string;
+}
+
+/** Whose quotes a list shows: a customer's own, and a company's for its admin; none: all. */
+export interface QuoteScope {
+  userId: string;
+  companyId?: string | undefined;
+}
+
+/** The attachment's facts, without its bytes. */
+export interface AttachmentInfo {
+  quote_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  uploaded_at: Date | string;
+}
+
+/**
+ * The quotes module's tables (`quotes`, `quote_attachments`, `quote_request_counts`, migration
+ * 0022): every statement on them. Each change of a quote's status is one conditional UPDATE
+ * (WHERE its status, and for an accept the offer's version and expiry), so of two requests at
+ * once only one changes it, on one instance or several.
+ */
+export function createQuotesRepository(db: Kysely<Database>) {
+  /** One more quote waiting for an offer for `userId`, unless they have `max`: the cap's one step. */
+  async function reserveOpen(trx: Executor, userId: string, max: number): Promise<boolean> {
+    const row = await trx
+      .insertInto('quote_request_counts')
+      .values({ user_id: userId, open: 1 })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) => ({ open: eb(eb.ref('quote_request_counts.open'), '+', 1) }))
+          .where('quote_request_counts.open', '<', max),
+      )
+      .returning('open')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A quote stops waiting for an offer (offered, or withdrawn): its place is given back. */
+  async function releaseOpen(trx: Executor, userId: string): Promise<void> {
+    await trx
+      .updateTable('quote_request_counts')
+      .set((eb) => ({ open: eb('open', '-', 1) }))
+      .where('user_id', '=', userId)
+      .where('open', '>', 0)
+      .execute();
+  }
+
+  return {
+    /**
+     * Inserts a requested quote unless its buyer has `maxOpen` waiting already ('too-many',
+     * nothing written): the count and the insert are one transaction.
+     */
+    async insert(row: Insertable<QuotesTable>, maxOpen: number): Promise<QuoteRow | 'too-many'> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await reserveOpen(trx, row.user_id, maxOpen))) return 'too-many';
+        return trx.insertInto('quotes').values(row).returningAll().executeTakeFirstOrThrow();
+      });
+    },
+
+    /** One quote; `q` a transaction to read it inside (the accept's). */
+    find(id: string, q: Executor = db): Promise<QuoteRow | undefined> {
+      return q.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The quotes of `scope` (undefined: every quote, a shop admin's list), newest first,
+     * narrowed by `status` (as answered: an offer past its time is `expired` at `now`) and `q`
+     * (the reference, the buyer's name or address, the note), one page and the number of matches.
+     */
+    list(
+      scope: QuoteScope | undefined,
+      filter: { status?: QuoteStatus | undefined; q?: string | undefined; now: string },
+      window: ListWindow | undefined,
+    ): Promise<{ rows: QuoteRow[]; total: number }> {
+      let query = db.selectFrom('quotes').selectAll();
+      if (scope) {
+        const { userId, companyId } = scope;
+        query = query.where((eb) =>
+          companyId
+            ? eb.or([eb('user_id', '=', userId), eb('company_id', '=', companyId)])
+            : eb('user_id', '=', userId),
+        );
+      }
+      const { status, q, now } = filter;
+      if (status === 'expired') {
+        query = query.where('status', '=', 'offered').where('offer_valid_until', '<=', now);
+      } else if (status === 'offered') {
+        query = query.where('status', '=', 'offered').where('offer_valid_until', '>', now);
+      } else if (status) {
+        query = query.where('status', '=', status);
+      }
+      if (q) {
+        const matches = containsText(q.replace(/^q-/i, ''));
+        const text = containsText(q);
+        query = query.where((eb) =>
+          eb.or([
+            matches(eb.ref('id')),
+            text(eb.ref('user_email')),
+            text(eb.ref('user_name')),
+            text(eb.ref('note')),
+          ]),
+        );
+      }
+      return readPage(query.orderBy('created_at', 'desc').orderBy('id', 'desc'), window);
+    },
+
+    /**
+     * Writes an offer (a first one or a new one: `offer_version` one more) and its mail, in one
+     * transaction, while the quote is requested or offered; undefined when it was accepted or
+     * declined meanwhile. A first offer gives back the buyer's place among quotes waiting.
+     */
+    async offer(
+      id: string,
+      fields: OfferFields,
+      mail: (row: QuoteRow) => Insertable<MailOutboxTable>,
+    ): Promise<QuoteRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const set = (from: 'requested' | 'offered') =>
+          trx
+            .updateTable('quotes')
+            .set((eb) => ({
+              status: 'offered' as const,
+              offer_lines: JSON.stringify(fields.lines),
+              offer_total_cents: fields.totalCents,
+              offer_valid_until: fields.validUntil,
+              offer_message: fields.message,
+              offer_version: eb('offer_version', '+', 1),
+              offered_at: fields.now,
+              updated_at: fields.now,
+            }))
+            .where('id', '=', id)
+            .where('status', '=', from)
+            .returningAll()
+            .executeTakeFirst();
+        let row = await set('requested');
+        if (row) await releaseOpen(trx, row.user_id);
+        else row = await set('offered');
+        if (!row) return undefined;
+        await insertOrderMail(trx, mail(row)).execute();
+        return row;
+      });
+    },
+
+    /**
+     * Claims an offered quote for its order, inside the accept's transaction: one conditional
+     * UPDATE (offered, still valid at `now`, and of `version` when given) to `ordered`. It locks
+     * the row (PostgreSQL) until the order commits or rolls back with it, so a second accept or
+     * a new offer waits and then finds it ordered. Undefined when it did not apply.
+     */
+    claim(
+      trx: Transaction<Database>,
+      id: string,
+      { now, version }: { now: string; version?: number | undefined },
+    ): Promise<QuoteRow | undefined> {
+      let query = trx
+        .updateTable('quotes')
+        .set({ status: 'ordered', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'offered')
+        .where('offer_valid_until', '>', now);
+      if (version !== undefined) query = query.where('offer_version', '=', version);
+      return query.returningAll().executeTakeFirst();
+    },
+
+    /** Records the order an accept made (the same transaction as the claim). */
+    async setOrder(trx: Transaction<Database>, id: string, orderId: string): Promise<void> {
+      await trx.updateTable('quotes').set({ order_id: orderId }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Declines a quote that is requested or offered (an expired offer too): `declined`;
+     * undefined when it was ordered or declined already. A request declined gives its place back.
+     */
+    async decline(id: string, now: string): Promise<QuoteRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('quotes')
+          .set({ status: 'declined', updated_at: now })
+          .where('id', '=', id)
+          .where('status', 'in', ['requested', 'offered'])
+          .returningAll()
+          .executeTakeFirst();
+        // The quote's status before is not in RETURNING: a request had no offer yet.
+        if (row && row.offer_version === 0) await releaseOpen(trx, row.user_id);
+        return row;
+      });
+    },
+
+    /**
+     * Stores (or replaces) a quote's artwork while the quote waits for an offer: the quote's
+     * row is touched by a conditional UPDATE first, so an offer made at the same moment either
+     * comes after (and sees the file) or makes this refuse. False when the quote is answered.
+     */
+    async putAttachment(
+      quoteId: string,
+      file: { filename: string; contentType: string; data: Buffer; now: string },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const quote = await trx
+          .updateTable('quotes')
+          .set({ updated_at: file.now })
+          .where('id', '=', quoteId)
+          .where('status', '=', 'requested')
+          .returning('id')
+          .executeTakeFirst();
+        if (!quote) return false;
+        const values = {
+          filename: file.filename,
+          content_type: file.contentType,
+          size: file.data.length,
+          data: file.data,
+          uploaded_at: file.now,
+        };
+        await trx
+          .insertInto('quote_attachments')
+          .values({ quote_id: quoteId, ...values })
+          .onConflict((oc) => oc.column('quote_id').doUpdateSet(values))
+          .execute();
+        return true;
+      });
+    },
+
+    /** The attachments' facts of these quotes, without their bytes. */
+    async attachmentsOf(quoteIds: readonly string[]): Promise<Map<string, AttachmentInfo>> {
+      if (quoteIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('quote_attachments')
+        .select(['quote_id', 'filename', 'content_type', 'size', 'uploaded_at'])
+        .where('quote_id', 'in', quoteIds)
+        .execute();
+      return new Map(rows.map((row) => [row.quote_id, row]));
+    },
+
+    /** A quote's artwork with its bytes. */
+    attachment(quoteId: string) {
+      return db
+        .selectFrom('quote_attachments')
+        .selectAll()
+        .where('quote_id', '=', quoteId)
+        .executeTakeFirst();
+    },
+
+    /** The products a quote's lines name, sold or not: their names and whether archived. */
+    products(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'archived_at'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+  };
+}
+
+export type QuotesRepository = ReturnType<typeof createQuotesRepository>;

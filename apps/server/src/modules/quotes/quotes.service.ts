@@ -1,0 +1,394 @@
+import {
+  ID_PATTERN,
+  MAX_OPEN_QUOTE_REQUESTS,
+  messages,
+  QUOTE_MAX_VALID_DAYS,
+  quoteMessages,
+  quoteReference,
+  type Quote,
+  type QuoteAttachmentType,
+  type QuoteListQuery,
+  type ValidQuoteAccept,
+  type ValidQuoteCreate,
+  type ValidQuoteOffer,
+} from '@shop/shared';
+import type { CurrentUser } from '../../auth/guard.js';
+import { newId } from '../../db/ids.js';
+import { listWindow } from '../../db/list-queries.js';
+import type { QuoteRow } from '../../db/schema.js';
+import { toIso } from '../../db/time.js';
+import { AppError } from '../../http/app-error.js';
+import type { Membership } from '../companies/companies.repository.js';
+import { orderMailEnqueued, quoteOfferMailRow } from '../mail/outbox.repository.js';
+import { MAX_ORDER_CENTS } from '../orders/orders.repository.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type {
+  AttachmentInfo,
+  QuotesRepository,
+  StoredOfferLine,
+  StoredQuoteLine,
+} from './quotes.repository.js';
+
+const notFound = () => new AppError('not_found', quoteMessages.quoteNotFound);
+const forbidden = () => new AppError('forbidden', messages.noPermission);
+const expired = () => new AppError('quote_expired', quoteMessages.expired);
+
+/** What quotes read of companies: the caller's membership. */
+export interface QuoteCompanies {
+  membershipOf(userId: string): Promise<Membership | undefined>;
+}
+
+export interface QuotesServiceDeps {
+  quotes: QuotesRepository;
+  orders: Pick<OrdersService, 'placeOffer'>;
+  companies: QuoteCompanies;
+  /** The clock offers expire by; tests move it. */
+  now?: () => Date;
+}
+
+/** Who may see a quote (DESIGN.md section 14): its buyer, their company's admins, shop admins. */
+export type QuoteAccess = 'buyer' | 'company-admin' | 'shop-admin';
+
+function parseLines<T>(json: string | null): T[] {
+  if (!json) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
+}
+
+/** A quote as the API answers it, its status as it stands at `now` (an old offer: `expired`). */
+export function toQuote(row: QuoteRow, attachment: AttachmentInfo | undefined, now: Date): Quote {
+  const validUntil = row.offer_valid_until === null ? null : toIso(row.offer_valid_until);
+  const offerLines = parseLines<StoredOfferLine>(row.offer_lines);
+  const status =
+    row.status === 'offered' && validUntil !== null && Date.parse(validUntil) <= now.getTime()
+      ? 'expired'
+      : row.status;
+  return {
+    _id: row.id,
+    reference: quoteReference(row.id),
+    status,
+    userId: row.user_id,
+    userEmail: row.user_email,
+    userName: row.user_name,
+    companyId: row.company_id,
+    note: row.note,
+    lines: parseLines<StoredQuoteLine>(row.lines).map(({ productId, productName, quantity }) => ({
+      productId,
+      productName,
+      quantity,
+    })),
+    attachment: attachment
+      ? {
+          filename: attachment.filename,
+          contentType: attachment.content_type as QuoteAttachmentType,
+          size: attachment.size,
+          uploadedAt: toIso(attachment.uploaded_at),
+        }
+      : null,
+    offer:
+      validUntil === null || row.offered_at === null
+        ? null
+        : {
+            lines: offerLines.map((line) => ({
+              productId: line.productId,
+              productName: line.productName,
+              quantity: line.quantity,
+              unitPrice: line.unitPriceCents / 100,
+              lineTotal: (line.unitPriceCents * line.quantity) / 100,
+            })),
+            total: Number(row.offer_total_cents ?? 0) / 100,
+            validUntil,
+            message: row.offer_message ?? '',
+            version: row.offer_version,
+            offeredAt: toIso(row.offered_at),
+          },
+    orderId: row.order_id,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** Quotes (DESIGN.md section 14): request, artwork, offer, accept, decline, and who sees them. */
+export function createQuotesService({
+  quotes,
+  orders,
+  companies,
+  now = () => new Date(),
+}: QuotesServiceDeps) {
+  /**
+   * How the caller may see the quote: its buyer, an admin of the company the buyer asked for
+   * (or of the buyer's company now), a shop admin; 404 unknown, 403 anyone else.
+   */
+  async function visibleQuote(
+    caller: CurrentUser,
+    id: string,
+  ): Promise<{ row: QuoteRow; access: QuoteAccess }> {
+    const row = ID_PATTERN.test(id) ? await quotes.find(id) : undefined;
+    if (!row) throw notFound();
+    if (row.user_id === caller.id) return { row, access: 'buyer' };
+    const membership = await companies.membershipOf(caller.id);
+    if (membership?.role === 'admin') {
+      const buyers = row.company_id ?? (await companies.membershipOf(row.user_id))?.companyId;
+      if (buyers === membership.companyId) return { row, access: 'company-admin' };
+    }
+    if (caller.role === 'admin') return { row, access: 'shop-admin' };
+    throw forbidden();
+  }
+
+  async function present(rows: readonly QuoteRow[]): Promise<Quote[]> {
+    const attachments = await quotes.attachmentsOf(rows.map((row) => row.id));
+    const at = now();
+    return rows.map((row) => toQuote(row, attachments.get(row.id), at));
+  }
+  const presentOne = async (row: QuoteRow) => (await present([row]))[0] as Quote;
+
+  /** The products of `lines`: each must exist and be sold; a refusal names the line. */
+  async function productNames(
+    lines: readonly { productId: string }[],
+  ): Promise<Map<string, string>> {
+    const found = new Map(
+      (
+        await quotes.products(
+          lines.map((line) => line.productId).filter((id) => ID_PATTERN.test(id)),
+        )
+      ).map((product) => [product.id, product]),
+    );
+    const fields: Record<string, string> = {};
+    lines.forEach((line, index) => {
+      const product = found.get(line.productId);
+      if (!product) fields[`lines.${index}.productId`] = 'Product not found';
+      else if (product.archived_at !== null)
+        fields[`lines.${index}.productId`] = quoteMessages.productArchived;
+    });
+    const [first] = Object.values(fields);
+    if (first) {
+      const missing = Object.values(fields).includes('Product not found');
+      throw new AppError(missing ? 'not_found' : 'validation_failed', first, fields);
+    }
+    return new Map([...found].map(([id, product]) => [id, product.name]));
+  }
+
+  /** Why a quote that is not (validly) offered cannot be accepted or declined. */
+  function closedRefusal(row: QuoteRow): AppError {
+    if (row.status === 'ordered') return new AppError('quote_closed', quoteMessages.alreadyOrdered);
+    if (row.status === 'declined')
+      return new AppError('quote_closed', quoteMessages.alreadyDeclined);
+    if (row.status === 'requested')
+      return new AppError('quote_not_offered', quoteMessages.notOffered);
+    return expired();
+  }
+
+  return {
+    /** `POST /api/quotes`: a signed-in customer asks for a quote. */
+    async create(caller: CurrentUser, input: ValidQuoteCreate) {
+      const names = await productNames(input.lines);
+      const membership = await companies.membershipOf(caller.id);
+      const at = now().toISOString();
+      const row = await quotes.insert(
+        {
+          id: newId(),
+          user_id: caller.id,
+          user_email: caller.email,
+          user_name: caller.displayName,
+          company_id: membership?.companyId ?? null,
+          status: 'requested',
+          note: input.note,
+          lines: JSON.stringify(
+            input.lines.map((line) => ({
+              productId: line.productId,
+              productName: names.get(line.productId) ?? '',
+              quantity: line.quantity,
+            })),
+          ),
+          created_at: at,
+          updated_at: at,
+        },
+        MAX_OPEN_QUOTE_REQUESTS,
+      );
+      if (row === 'too-many') {
+        throw new AppError('too_many_quote_requests', quoteMessages.tooManyRequests);
+      }
+      return { insertedId: row.id, quote: await presentOne(row) };
+    },
+
+    async get(caller: CurrentUser, id: string): Promise<Quote> {
+      return presentOne((await visibleQuote(caller, id)).row);
+    },
+
+    /**
+     * `GET /api/quotes`: the caller's quotes and, for a company admin, their company's; a shop
+     * admin's: every quote. With `status`, `q` and pages as the admin lists.
+     */
+    async list(caller: CurrentUser, { status, q, ...page }: QuoteListQuery) {
+      let scope: { userId: string; companyId?: string } | undefined;
+      if (caller.role !== 'admin') {
+        const membership = await companies.membershipOf(caller.id);
+        scope = {
+          userId: caller.id,
+          ...(membership?.role === 'admin' ? { companyId: membership.companyId } : {}),
+        };
+      }
+      const { rows, total } = await quotes.list(
+        scope,
+        { status, q, now: now().toISOString() },
+        listWindow(page),
+      );
+      return { items: await present(rows), total };
+    },
+
+    /** The quote's artwork, to those who may see the quote. */
+    async attachment(caller: CurrentUser, id: string) {
+      await visibleQuote(caller, id);
+      const file = await quotes.attachment(id);
+      if (!file) throw new AppError('not_found', quoteMessages.noAttachment);
+      return file;
+    },
+
+    /**
+     * Stores the artwork (checked by content before this) while the quote waits for an offer;
+     * its buyer only (or a company admin of theirs).
+     */
+    async putAttachment(
+      caller: CurrentUser,
+      id: string,
+      file: { filename: string; contentType: QuoteAttachmentType; data: Buffer },
+    ) {
+      const { access } = await visibleQuote(caller, id);
+      if (access === 'shop-admin') throw forbidden();
+      const stored = await quotes.putAttachment(id, { ...file, now: now().toISOString() });
+      if (!stored) throw new AppError('quote_closed', quoteMessages.attachmentLocked);
+      const row = await quotes.find(id);
+      if (!row) throw notFound();
+      return { modifiedCount: 1, quote: await presentOne(row) };
+    },
+
+    /** Who may see a quote's id (for the routes: the caller may upload before reading a body). */
+    visibleQuote,
+
+    /**
+     * `PUT /api/quotes/{id}/offer` (shop admins): an offer, first or new, while the quote is
+     * requested or offered (an expired offer may be renewed); 409 once ordered or declined.
+     * The buyer's mail is written with it.
+     */
+    async offer(id: string, input: ValidQuoteOffer) {
+      const row = ID_PATTERN.test(id) ? await quotes.find(id) : undefined;
+      if (!row) throw notFound();
+      const at = now();
+      const until = new Date(input.validUntil);
+      if (until.getTime() <= at.getTime()) {
+        throw new AppError('validation_failed', quoteMessages.validUntilPast, {
+          validUntil: quoteMessages.validUntilPast,
+        });
+      }
+      if (until.getTime() > at.getTime() + QUOTE_MAX_VALID_DAYS * 86_400_000) {
+        throw new AppError('validation_failed', quoteMessages.validUntilTooFar, {
+          validUntil: quoteMessages.validUntilTooFar,
+        });
+      }
+      if (row.status === 'ordered' || row.status === 'declined') {
+        throw new AppError('quote_closed', quoteMessages.closed);
+      }
+      const names = await productNames(input.lines);
+      const lines = input.lines.map((line) => ({
+        productId: line.productId,
+        productName: names.get(line.productId) ?? '',
+        quantity: line.quantity,
+        unitPriceCents: Math.round(line.unitPrice * 100),
+      }));
+      const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+      if (totalCents > MAX_ORDER_CENTS) {
+        throw new AppError('validation_failed', quoteMessages.offerTooLarge, {
+          lines: quoteMessages.offerTooLarge,
+        });
+      }
+      const validUntil = until.toISOString();
+      const offered = await quotes.offer(
+        id,
+        { lines, totalCents, validUntil, message: input.message, now: at.toISOString() },
+        (quote) =>
+          quoteOfferMailRow(quote.user_email, {
+            reference: quoteReference(quote.id),
+            userName: quote.user_name,
+            lines: lines.map((line) => ({
+              productName: line.productName,
+              quantity: line.quantity,
+              unitPrice: line.unitPriceCents / 100,
+              lineTotal: (line.unitPriceCents * line.quantity) / 100,
+            })),
+            total: totalCents / 100,
+            validUntil,
+            message: input.message,
+            path: `/dashboard/quotes/${quote.id}`,
+          }),
+      );
+      if (!offered) throw new AppError('quote_closed', quoteMessages.closed);
+      orderMailEnqueued();
+      return { modifiedCount: 1, quote: await presentOne(offered) };
+    },
+
+    /**
+     * `POST /api/quotes/{id}/accept` (the buyer or an admin of their company): one order at the
+     * offered unit prices, its stock taken all or nothing, in one transaction with the quote's
+     * claim (orders.service `placeOffer`). Of two accepts at once one orders, the other is told
+     * the quote is ordered; an offer changed meanwhile (a new version) is `quote_changed` when
+     * the buyer said which version they read.
+     */
+    async accept(caller: CurrentUser, id: string, input: ValidQuoteAccept) {
+      const { row, access } = await visibleQuote(caller, id);
+      if (access === 'shop-admin') throw new AppError('forbidden', quoteMessages.notYours);
+      const at = now();
+      const nowIso = at.toISOString();
+      if (row.status !== 'offered') throw closedRefusal(row);
+      if (row.offer_valid_until !== null && toIso(row.offer_valid_until) <= nowIso) throw expired();
+      if (input.offerVersion !== undefined && input.offerVersion !== row.offer_version) {
+        throw new AppError('quote_changed', quoteMessages.changed);
+      }
+      const placed = await orders.placeOffer(
+        { id: row.user_id, email: row.user_email, name: row.user_name },
+        caller,
+        { phone: input.phone, address: input.address, poNumber: input.poNumber },
+        async (trx) => {
+          const claimed = await quotes.claim(trx, id, {
+            now: nowIso,
+            version: input.offerVersion,
+          });
+          if (!claimed) {
+            const current = await quotes.find(id, trx);
+            if (!current) throw notFound();
+            if (current.status === 'offered' && input.offerVersion !== undefined) {
+              if (current.offer_version !== input.offerVersion) {
+                throw new AppError('quote_changed', quoteMessages.changed);
+              }
+            }
+            throw closedRefusal(current);
+          }
+          return parseLines<StoredOfferLine>(claimed.offer_lines).map((line) => ({
+            productId: line.productId,
+            quantity: line.quantity,
+            unitCents: line.unitPriceCents,
+          }));
+        },
+        (trx, orderId) => quotes.setOrder(trx, id, orderId),
+      );
+      orderMailEnqueued();
+      const quote = await quotes.find(id);
+      if (!quote) throw notFound();
+      return { modifiedCount: 1, quote: await presentOne(quote), order: placed.order };
+    },
+
+    /** `POST /api/quotes/{id}/decline` (the buyer or an admin of their company). */
+    async decline(caller: CurrentUser, id: string) {
+      const { row, access } = await visibleQuote(caller, id);
+      if (access === 'shop-admin') throw new AppError('forbidden', quoteMessages.notYours);
+      if (row.status === 'ordered' || row.status === 'declined') throw closedRefusal(row);
+      const declined = await quotes.decline(id, now().toISOString());
+      if (!declined) {
+        const current = await quotes.find(id);
+        throw current ? closedRefusal(current) : notFound();
+      }
+      return { modifiedCount: 1, quote: await presentOne(declined) };
+    },
+  };
+}
+
+export type QuotesService = ReturnType<typeof createQuotesService>;

@@ -1,0 +1,236 @@
+import multipart from '@fastify/multipart';
+import {
+  apiContract,
+  QUOTE_ATTACHMENT_MAX_BYTES,
+  quoteMessages,
+  TOTAL_COUNT_HEADER,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/guard.js';
+import { AppError } from '../../http/app-error.js';
+import { errorResponses, fromContract } from '../../http/route.js';
+import { countedListResponse, sendCounted } from '../../http/total-count.js';
+import {
+  attachmentDisposition,
+  attachmentTypeOf,
+  claimsAgree,
+  cleanFilename,
+} from './attachment-content.js';
+import type { QuotesService } from './quotes.service.js';
+
+const tooLarge = () => new AppError('payload_too_large', quoteMessages.attachmentTooLarge);
+
+/**
+ * The multipart parser throws a plain error, without a status, on a body that is cut short or
+ * has no boundary: the client's broken request (400), not our failure.
+ */
+function clientError(error: unknown): unknown {
+  if (error instanceof Error && 'statusCode' in error) {
+    if (error.statusCode === 413) return tooLarge();
+    return error;
+  }
+  return new AppError('bad_request', quoteMessages.attachmentIncomplete);
+}
+
+/** Quotes (DESIGN.md section 14). */
+export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/quotes',
+      {
+        config: { access: 'user', confirmedEmail: true, limit: 'orders' },
+        schema: {
+          operationId: 'requestQuote',
+          tags: ['quotes'],
+          summary:
+            'Ask for a quote (signed-in customers): lines beyond stock, minimums and pack sizes allowed; 409 too_many_quote_requests',
+          ...fromContract('POST /quotes', 404, 409),
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await quotes.create(currentUser(request), request.body)),
+    );
+
+    app.get(
+      '/quotes',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'listQuotes',
+          tags: ['quotes'],
+          summary: `The caller's quotes (a company admin: the company's too; a shop admin: all), newest first, with status, q and pages; the number of matches is in ${TOTAL_COUNT_HEADER}`,
+          ...fromContract('GET /quotes'),
+          response: {
+            200: countedListResponse(apiContract['GET /quotes'].response, {
+              description: 'The matching quotes, newest first: all, or the page asked for',
+              total: 'How many quotes match',
+            }),
+          },
+        },
+      },
+      async (request, reply) =>
+        sendCounted(reply, await quotes.list(currentUser(request), request.query)),
+    );
+
+    app.get(
+      '/quotes/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'getQuote',
+          tags: ['quotes'],
+          summary: "One quote (its buyer, the buyer's company admins, shop admins)",
+          ...fromContract('GET /quotes/:id', 403, 404),
+        },
+      },
+      (request) => quotes.get(currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/quotes/:id/attachment',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'getQuoteAttachment',
+          tags: ['quotes'],
+          summary:
+            "A quote's artwork file, as a download that never runs in the shop's pages (its buyer, the buyer's company admins, shop admins)",
+          ...fromContract('GET /quotes/:id/attachment'),
+          response: {
+            200: {
+              description: 'The artwork file (PDF, PNG, JPEG or SVG), as an attachment',
+              content: {
+                'application/octet-stream': {
+                  schema: apiContract['GET /quotes/:id/attachment'].response.meta({
+                    format: 'binary',
+                  }),
+                },
+              },
+            },
+            ...errorResponses(403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await quotes.attachment(currentUser(request), request.params.id);
+        // Never shown inside the shop's origin: a download (attachment), its type as checked
+        // by content, no sniffing, and a sandbox with nothing allowed should a browser open it.
+        return reply
+          .type(file.content_type)
+          .header('content-disposition', attachmentDisposition(file.filename))
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-security-policy',
+            "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+          )
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(file.data));
+      },
+    );
+
+    // The upload has its own scope: only it parses multipart bodies.
+    await app.register(async (scope) => {
+      const upload = scope.withTypeProvider<ZodTypeProvider>();
+      await upload.register(multipart, {
+        limits: { fileSize: QUOTE_ATTACHMENT_MAX_BYTES, files: 1, fields: 0 },
+      });
+      upload.post(
+        '/quotes/:id/attachment',
+        {
+          config: { access: 'user', limit: 'orders' },
+          schema: {
+            operationId: 'uploadQuoteAttachment',
+            tags: ['quotes'],
+            summary:
+              'Attach the artwork (the multipart field file): PDF, PNG, JPEG or SVG up to 5 MB, checked by content; replaces the one before while the quote waits for an offer',
+            consumes: ['multipart/form-data'],
+            ...fromContract('POST /quotes/:id/attachment', 403, 404, 409),
+          },
+        },
+        async (request) => {
+          const caller = currentUser(request);
+          // Who may attach is known before the body is read.
+          await quotes.visibleQuote(caller, request.params.id);
+          if (!request.isMultipart()) {
+            throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data.');
+          }
+          const file = await request.file().catch((error: unknown) => {
+            throw clientError(error);
+          });
+          if (!file || file.fieldname !== 'file') {
+            throw new AppError('validation_failed', quoteMessages.attachmentMissing, {
+              file: quoteMessages.attachmentMissing,
+            });
+          }
+          let bytes: Buffer;
+          try {
+            bytes = await file.toBuffer();
+          } catch (error) {
+            throw clientError(error);
+          }
+          if (file.file.truncated) throw tooLarge();
+          if (bytes.length === 0) {
+            throw new AppError('validation_failed', quoteMessages.attachmentMissing, {
+              file: quoteMessages.attachmentMissing,
+            });
+          }
+          const type = attachmentTypeOf(bytes);
+          if (!type) throw new AppError('unsupported_media_type', quoteMessages.attachmentType);
+          if (!claimsAgree(type, file.filename, file.mimetype)) {
+            throw new AppError('unsupported_media_type', quoteMessages.attachmentMismatch);
+          }
+          return quotes.putAttachment(caller, request.params.id, {
+            filename: cleanFilename(file.filename, type),
+            contentType: type,
+            data: bytes,
+          });
+        },
+      );
+    });
+
+    app.put(
+      '/quotes/:id/offer',
+      {
+        config: { access: 'admin' },
+        schema: {
+          operationId: 'offerQuote',
+          tags: ['quotes'],
+          summary:
+            'Answer a quote with an offer (shop admins): unit prices, valid until, message; the buyer is mailed; a new offer replaces the last (its version one more); 409 quote_closed once ordered or declined',
+          ...fromContract('PUT /quotes/:id/offer', 404, 409),
+        },
+      },
+      (request) => quotes.offer(request.params.id, request.body),
+    );
+
+    app.post(
+      '/quotes/:id/accept',
+      {
+        config: { access: 'user', confirmedEmail: true, limit: 'orders' },
+        schema: {
+          operationId: 'acceptQuote',
+          tags: ['quotes'],
+          summary:
+            "Accept an offer (the buyer or an admin of the buyer's company): one order at the offered prices, stock reserved all or nothing (409 naming the short line); 409 quote_expired, quote_changed, quote_closed",
+          ...fromContract('POST /quotes/:id/accept', 403, 404, 409),
+        },
+      },
+      (request) => quotes.accept(currentUser(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/quotes/:id/decline',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'declineQuote',
+          tags: ['quotes'],
+          summary:
+            "Decline a quote (the buyer or an admin of the buyer's company); 409 quote_closed once ordered or declined",
+          ...fromContract('POST /quotes/:id/decline', 403, 404, 409),
+        },
+      },
+      (request) => quotes.decline(currentUser(request), request.params.id),
+    );
+  };
+}

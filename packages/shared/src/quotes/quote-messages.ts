@@ -1,0 +1,101 @@
+/**
+ * Quotes (DESIGN.md section 14): statuses, limits, error codes and the texts a person reads.
+ * Free of zod, so the web app may import them anywhere.
+ */
+
+/**
+ * `requested`: the buyer asked, no offer yet; `offered`: a shop admin answered with prices and an
+ * expiry (shown as `expired` once `validUntil` passed); `ordered`: accepted, the order made;
+ * `declined`: the buyer said no. `expired` is never stored: it is an offer read after its time.
+ */
+export const QUOTE_STATUSES = ['requested', 'offered', 'ordered', 'declined', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** The words a person reads for each status. */
+export const quoteStatusWords: Record<QuoteStatus, string> = {
+  requested: 'Requested',
+  offered: 'Offered',
+  ordered: 'Ordered',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
+/** A quote's note (what to print, where to deliver), and the offer's message. */
+export const QUOTE_NOTE_MAX_LENGTH = 2000;
+/** Lines of one quote request or offer (as an order's). */
+export const MAX_QUOTE_LINES = 50;
+/** The artwork file: PDF, PNG, JPEG or SVG up to 5 MB. */
+export const QUOTE_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const QUOTE_ATTACHMENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/svg+xml',
+] as const;
+export type QuoteAttachmentType = (typeof QUOTE_ATTACHMENT_TYPES)[number];
+/** What a file picker offers (`accept`). */
+export const QUOTE_ATTACHMENT_ACCEPT =
+  '.pdf,.png,.jpg,.jpeg,.svg,' + QUOTE_ATTACHMENT_TYPES.join(',');
+/** An offer is valid for at most this many days. */
+export const QUOTE_MAX_VALID_DAYS = 365;
+/** Quotes one customer may have waiting for an offer at once (a flood of requests is refused). */
+export const MAX_OPEN_QUOTE_REQUESTS = 20;
+
+/** The error codes of quotes and their statuses (merged into `errorStatus`). */
+export const quoteErrorStatus = {
+  quote_expired: 409,
+  quote_not_offered: 409,
+  quote_closed: 409,
+  quote_changed: 409,
+  too_many_quote_requests: 409,
+} as const;
+
+export const quoteMessages = {
+  noLines: 'Add at least one product to the quote',
+  tooManyLines: `A quote can have at most ${MAX_QUOTE_LINES} lines`,
+  duplicateLine: 'Each product can be in the quote only once',
+  noteTooLong: `Note must be at most ${QUOTE_NOTE_MAX_LENGTH} characters`,
+  messageTooLong: `Message must be at most ${QUOTE_NOTE_MAX_LENGTH} characters`,
+  unitPriceInvalid: 'Unit price must be a positive amount in dollars with at most 2 decimals',
+  validUntilInvalid: 'Valid until must be a date and time',
+  validUntilPast: 'Valid until must be in the future',
+  validUntilTooFar: `An offer can be valid for at most ${QUOTE_MAX_VALID_DAYS} days`,
+  offerTooLarge: 'One offer can total at most $999,999.99; please split it.',
+  productArchived: 'This product is no longer sold',
+  quoteNotFound: 'There is no such quote.',
+  notYours: 'Only the buyer of this quote or an admin of their company can do that.',
+  expired: 'This offer has expired. Ask us for a new one.',
+  notOffered: 'This quote has no offer to accept or decline yet.',
+  alreadyOrdered: 'This quote has already been accepted.',
+  alreadyDeclined: 'This quote has been declined.',
+  closed: 'This quote has been accepted or declined and can no longer change.',
+  changed: 'The offer changed while you were reading it. Please look at the new offer.',
+  attachmentTooLarge: `The file is larger than ${QUOTE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`,
+  attachmentType: 'Upload a PDF, PNG, JPEG or SVG file.',
+  attachmentMismatch: 'The file’s content is not what its name or type says.',
+  attachmentMissing: 'Choose a file to upload.',
+  attachmentIncomplete: 'The upload is incomplete. Please send the file again.',
+  attachmentLocked: 'The artwork can be changed only until the quote is answered.',
+  noAttachment: 'This quote has no artwork file.',
+  tooManyRequests: `You have ${MAX_OPEN_QUOTE_REQUESTS} quotes waiting for an answer. Please wait for them first.`,
+  shortLine: (productName: string, available: number) =>
+    `Only ${available.toLocaleString('en-US')} of ${productName} are in stock now. Ask us for a new offer.`,
+  // The web app's texts.
+  requestQuote: 'Request a quote',
+  quoteRequested: 'Quote requested. We will answer with an offer.',
+  offerSent: 'Offer sent to the buyer.',
+  accepted: 'Offer accepted: your order is placed.',
+  declined: 'Quote declined.',
+  noQuotes: 'No quotes yet. Ask for one from your order list.',
+  timeLeft: (left: string) => `${left} left to accept`,
+  // The mail of an offer.
+  offerSubject: (reference: string) => `Your quote ${reference}: our offer`,
+  offerIntro: 'We have answered your quote request with an offer:',
+  offerValid: (until: string) => `The offer is valid until ${until}.`,
+  offerLink: 'See the offer and accept it',
+} as const;
+
+/** A quote's short reference, as people read it: `Q-` and the id's last 8 characters. */
+export function quoteReference(id: string): string {
+  return `Q-${id.slice(-8).toUpperCase()}`;
+}
