@@ -36,7 +36,8 @@ function finishBuild(): Plugin {
     });
   return {
     name: 'finish-build',
-    apply: 'build',
+    // Not for the server's build of the pages (dist-ssr), which no browser downloads.
+    apply: (config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       mapDir = path.resolve(config.root, SOURCE_MAP_DIR);
@@ -65,7 +66,9 @@ function finishBuild(): Plugin {
 
 const apiTarget = `http://localhost:${process.env['API_PORT'] ?? '3000'}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's build (entry-server.tsx) needs none of the files the browser is sent.
+  ...(isSsrBuild ? { publicDir: false } : {}),
   plugins: [react(), tailwindcss(), finishBuild()],
   resolve: {
     alias: {
@@ -101,4 +104,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

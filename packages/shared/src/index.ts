@@ -48,3 +48,5 @@ export * from './orders/checkout-help.js';
 export * from './catalog/product-quantity.js';
 export * from './accounts/email-confirmation.js';
 export * from './accounts/profile-form.js';
+export * from './catalog/structured-data.js';
+export * from './catalog/public-pages.js';
