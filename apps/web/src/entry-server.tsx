@@ -76,6 +76,10 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
     <Providers queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
+    // Every boundary in place, in order: a large one is otherwise sent after the rest with an
+    // inline script to move it, which the shop's Content-Security-Policy (script-src 'self')
+    // refuses, leaving the browser to draw that part again.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
