@@ -9,7 +9,8 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { jsonForScript } from '@shop/shared';
 import { Providers } from './app/providers';
-import { appRoutes, pageKind } from './app/router';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { appRoutes, type PageHandle } from './app/router';
 import { SERVER_PAGE_DATA_ID, type ServerPageData } from './app/server-page';
 import { ApiRequestError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -38,6 +39,15 @@ export interface RenderOptions {
   origin: string;
   /** Answers an API call (`/api/products?limit=6`) as the shop would. */
   api: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+/** How the page at `pathname` is served: the deepest handle of the routes it matches. */
+function pageKind(routes: RouteObject[], pathname: string): PageKind {
+  const handles = (matchRoutes(routes, pathname) ?? []).map(
+    (match) => match.route.handle as PageHandle | undefined,
+  );
+  if (handles.some((handle) => handle?.page === 'private')) return 'private';
+  return handles.findLast((handle) => handle !== undefined)?.page ?? 'browser';
 }
 
 /** How the page at an address is served, from the app's one route table. */

@@ -20,23 +20,28 @@ const queryClient = createQueryClient();
 // route's code loaded first, so the first render draws exactly what is on screen.
 const serverPage = readServerPage();
 const routes = appRoutes(queryClient);
+
+function start() {
+  const router = createAppRouter(queryClient, routes, serverPage?.hydration);
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // blocking input for as long as it takes to build the page.
+  startTransition(() => {
+    if (serverPage) hydrateRoot(root as HTMLElement, app);
+    else createRoot(root as HTMLElement).render(app);
+  });
+}
+
 if (serverPage) {
   setSiteOrigin(serverPage.origin);
   restoreQueries(queryClient, serverPage);
-  await loadRoutesOf(routes, window.location.pathname);
+  void loadRoutesOf(routes, window.location.pathname).then(start);
+} else {
+  start();
 }
-const router = createAppRouter(queryClient, routes, serverPage?.hydration);
-const app = (
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
-
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// blocking input for as long as it takes to build the page.
-startTransition(() => {
-  if (serverPage) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});

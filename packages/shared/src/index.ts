@@ -50,3 +50,4 @@ export * from './accounts/email-confirmation.js';
 export * from './accounts/profile-form.js';
 export * from './catalog/structured-data.js';
 export * from './catalog/public-pages.js';
+export * from './catalog/content-pages.js';

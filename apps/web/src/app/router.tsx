@@ -3,13 +3,19 @@ import { HOME_REVIEW_COUNT, SHOWCASE_SIZE } from '@shop/shared';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
 import { productQuery } from '../features/catalog/api/get-product';
 import { productsQuery } from '../features/catalog/api/get-products';
 import { reviewsQuery } from '../features/reviews/api/get-reviews';
 import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
+
+// The guards of the private pages: a chunk of their own, loaded with the first private page.
+const guard = (name: 'RequireAuth' | 'RequireAdmin') => async () => ({
+  Component: (await import('../features/account/components/require-auth'))[name],
+});
+const requireAuth = guard('RequireAuth');
+const requireAdmin = guard('RequireAdmin');
 
 const addProduct = async () => ({
   Component: (await import('./routes/add-product')).AddProductRoute,
@@ -147,7 +153,7 @@ export const appRoutes = (
           }),
         },
         {
-          Component: RequireAuth,
+          lazy: requireAuth,
           handle: privatePage,
           children: [
             {
@@ -195,7 +201,7 @@ export const appRoutes = (
                   }),
                 },
                 {
-                  Component: RequireAdmin,
+                  lazy: requireAdmin,
                   children: [
                     {
                       path: paths.dashboard.users.pattern,
@@ -238,7 +244,7 @@ export const appRoutes = (
           ],
         },
         {
-          Component: RequireAdmin,
+          lazy: requireAdmin,
           handle: privatePage,
           children: [
             {
@@ -256,15 +262,6 @@ export const appRoutes = (
     },
   ]);
 };
-
-/** How the page at `pathname` is served: the deepest handle of the routes it matches. */
-export function pageKind(routes: RouteObject[], pathname: string): PageHandle['page'] | 'browser' {
-  const handles = (matchRoutes(routes, pathname) ?? []).map(
-    (match) => match.route.handle as PageHandle | undefined,
-  );
-  if (handles.some((handle) => handle?.page === 'private')) return 'private';
-  return handles.findLast((handle) => handle !== undefined)?.page ?? 'browser';
-}
 
 /**
  * Before the browser takes over a page the server drew, the code of the routes it shows is

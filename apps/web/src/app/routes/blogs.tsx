@@ -1,11 +1,11 @@
-import { publicPageMessages } from '@shop/shared';
+import { blogsPageMeta } from '@shop/shared';
 import { PageMeta } from '../../components/layout/page-meta';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
 import { QuestionList } from '../../features/blog/components/question-list';
 
 export function BlogsRoute() {
-  const { title, description } = publicPageMessages.blogs;
+  const { title, description } = blogsPageMeta;
   return (
     <>
       <PageMeta title={title} description={description} canonicalPath={paths.blogs.to()} />

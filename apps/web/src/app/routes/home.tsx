@@ -1,4 +1,4 @@
-import { publicPageMessages, SHOWCASE_SIZE } from '@shop/shared';
+import { homePageMeta, SHOWCASE_SIZE } from '@shop/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/account/hooks/use-auth';
@@ -36,8 +36,8 @@ export function HomeRoute() {
   return (
     <div className="space-y-16">
       <PageMeta
-        title={publicPageMessages.home.title}
-        description={publicPageMessages.home.description}
+        title={homePageMeta.title}
+        description={homePageMeta.description}
         canonicalPath={paths.home.to()}
       />
       <HeroCarousel />

@@ -1,4 +1,4 @@
-import { publicPageMessages } from '@shop/shared';
+import { portfolioPageMeta } from '@shop/shared';
 import { PageMeta } from '../../components/layout/page-meta';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
@@ -6,7 +6,7 @@ import { PortfolioView } from '../../features/portfolio/components/portfolio-vie
 import { portfolio } from '../../features/portfolio/portfolio-data';
 
 export function PortfolioRoute() {
-  const { title, description } = publicPageMessages.portfolio;
+  const { title, description } = portfolioPageMeta;
   return (
     <>
       <PageMeta title={title} description={description} canonicalPath={paths.portfolio.to()} />

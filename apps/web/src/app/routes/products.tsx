@@ -1,4 +1,4 @@
-import { productSearchMessages as text, publicPageMessages } from '@shop/shared';
+import { productSearchMessages as text, SEARCH_ROBOTS } from '@shop/shared';
 import { PageMeta } from '../../components/layout/page-meta';
 import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { PageHeader } from '../../components/ui/page-header';
@@ -17,7 +17,7 @@ export function ProductsRoute() {
         title={text.title(search)}
         description={text.intro}
         canonicalPath={productSearchHref({ ...NO_SEARCH, category: search.category, page: search.page })}
-        {...(search.q ? { robots: publicPageMessages.searchRobots } : {})}
+        {...(search.q ? { robots: SEARCH_ROBOTS } : {})}
       />
       <PageHeader title={text.pageTitle}>
         <p>{text.intro}</p>

@@ -1,4 +1,4 @@
-import { errorPageMessages, messages, publicPageMessages } from '@shop/shared';
+import { errorPageMessages, messages, NOT_FOUND_TITLE, PRIVATE_ROBOTS } from '@shop/shared';
 import { Link } from 'react-router';
 import notFound from '../../assets/not-found.svg';
 import { fullTitle } from '../../lib/use-page-title';
@@ -12,8 +12,8 @@ export function NotFoundPage() {
   return (
     <section className="flex flex-col items-center gap-6 py-8 text-center">
       {/* In the 404's HTML too (the server draws it): React 19 puts these in the head. */}
-      <title>{fullTitle(publicPageMessages.notFound.title)}</title>
-      <meta name="robots" content={publicPageMessages.privateRobots} />
+      <title>{fullTitle(NOT_FOUND_TITLE)}</title>
+      <meta name="robots" content={PRIVATE_ROBOTS} />
       <img
         src={notFound}
         alt="An empty computer case under a magnifying glass"
