@@ -76,6 +76,11 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
   setApiTransport(options.api);
   const address = new URL(url, options.origin);
   const queryClient = createQueryClient({ retry: false });
+  // What failed (a 404) is drawn as failed: the server fetches nothing while it draws.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  });
   const routes = appRoutes(queryClient, { waitForData: true });
   const kind = pageKind(routes, address.pathname);
   const handler = createStaticHandler(routes);
