@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { apiErrorSchema, messages, productCreatedSchema } from '@shop/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/databases.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../test/build-app.js';
+import { testDatabases, type TestDb } from '../test/databases.js';
 import { bearer, registerAdmin, type TestAccount } from '../test/factories.js';
 import { withShop } from '../test/shop.js';
 
@@ -260,5 +263,112 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
     expect(robots.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(robots.body).toContain('Disallow: /dashboard');
     expect(robots.body).toContain('Disallow: /checkout');
+  });
+});
+
+describe.each(testDatabases)('kept public pages on $name', (kind) => {
+  const shop: { db: TestDb; app: FastifyInstance } = {} as never; // set in beforeAll
+  let admin: TestAccount;
+  let base: string;
+  /** Page requests that went through Fastify (the others were sent from the kept pages). */
+  const drawn: string[] = [];
+
+  beforeAll(async () => {
+    shop.db = await kind.open();
+    shop.app = await buildApp({
+      config: testConfig({ WEB_DIST, PUBLIC_URL: ORIGIN }),
+      db: shop.db,
+      mailer: { send: async () => undefined },
+    });
+    shop.app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api')) drawn.push(request.url);
+    });
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = shop.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+    admin = await registerAdmin(shop.app, shop.db);
+  });
+  afterAll(async () => {
+    await shop.app?.close();
+    await shop.db?.drop();
+  });
+
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${url}`, { headers });
+    return { status: res.status, html: await res.text(), headers: res.headers };
+  };
+  const save = async (id: string, fields: Record<string, unknown>) => {
+    const res = await fetch(`${base}/api/products/${id}`, {
+      method: 'PUT',
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      body: JSON.stringify(product(fields)),
+    });
+    expect(res.status).toBe(200);
+  };
+  const create = async (fields: Record<string, unknown> = {}) => {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      payload: product(fields),
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return productCreatedSchema.parse(res.json()).product;
+  };
+
+  it('sends a kept page without drawing it again, the same bytes in every encoding', async () => {
+    const made = await create();
+    const url = `/products/${made._id}`;
+    const first = await get(url);
+    drawn.length = 0;
+    const again = await get(url);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    const br = await get(url, { 'accept-encoding': 'br' });
+    expect(drawn).toEqual([]);
+    expect(again.html).toBe(first.html);
+    expect(gzip.html).toBe(first.html);
+    expect(br.html).toBe(first.html);
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    // The kept answer carries the headers Fastify's answer had.
+    expect(again.headers.get('content-security-policy')).toBe(
+      first.headers.get('content-security-policy'),
+    );
+    expect(again.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+  });
+
+  it('shows an admin save at once on the product page and on /products', async () => {
+    const made = await create({ name: 'Kept Case 4f1a' });
+    const url = `/products/${made._id}`;
+    await get(url);
+    await get('/products');
+    expect((await get(url)).html).toContain('Kept Case 4f1a');
+    expect((await get('/products')).html).toContain('Kept Case 4f1a');
+
+    await save(made._id, { name: 'Renamed Case 9c2b', price: '61.50' });
+    const page = await get(url);
+    expect(page.html).toContain('Renamed Case 9c2b');
+    expect(page.html).toContain('"price":61.5');
+    expect(page.html).not.toContain('Kept Case 4f1a');
+    const list = await get('/products');
+    expect(list.html).toContain('Renamed Case 9c2b');
+    expect(list.html).not.toContain('Kept Case 4f1a');
+  });
+
+  it('keeps no invented addresses: a search, unknown parameters, another spelling', async () => {
+    for (const url of ['/products?q=case', '/products?junk=1', '/products?page=1', '/?utm=1']) {
+      await get(url);
+      drawn.length = 0;
+      expect((await get(url)).status).toBe(200);
+      expect(drawn, url).toEqual([url]);
+    }
+    // Nor a 404.
+    await get('/no-such-page');
+    drawn.length = 0;
+    expect((await get('/no-such-page')).status).toBe(404);
+    expect(drawn).toEqual(['/no-such-page']);
   });
 });
