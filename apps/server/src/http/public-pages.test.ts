@@ -211,6 +211,31 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
     expect(apiErrorSchema.parse(api.json()).error.code).toBe('not_found');
   });
 
+  it('answers hostile page addresses without a 500, never drawing a stray script', async () => {
+    const hostile = [
+      '/products?q=%00',
+      '/products?q=%ED%A0%80',
+      `/products?q=${'x'.repeat(5_000)}`,
+      '/products?q=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '/products?page=99999999&sort=cheap&category=nope',
+      '/products?page=-1&limit=100000',
+      '/products?category=cases&category=psu',
+      '/products?wattage=%00&efficiency=' + 'y'.repeat(500),
+      '/products/%3Cscript%3E',
+      '/products/%00',
+      '/products/%E0%A4%A',
+      `/products/${'a'.repeat(3_000)}`,
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/blogs?q=%ED%A0%80',
+      '/dashboard/%00',
+    ];
+    for (const url of hostile) {
+      const { status, html } = await page(url);
+      expect(status, url).toBeLessThan(500);
+      expect(html, url).not.toContain('<script>alert(1)');
+    }
+  });
+
   it('leaves private pages to the browser, with noindex', async () => {
     for (const url of ['/dashboard', '/dashboard/profile', '/checkout', '/order-list']) {
       const { status, html } = await page(url);
