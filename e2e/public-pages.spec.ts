@@ -1,4 +1,5 @@
 import { demoProducts } from '../apps/server/src/db/seed/demo-data.js';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 
 /**
@@ -18,7 +19,7 @@ declare global {
 }
 
 /** Found by the path of a demo product's page, from the catalog the server drew. */
-async function demoProductPath(page: import('@playwright/test').Page): Promise<string> {
+async function demoProductPath(page: Page): Promise<string> {
   await page.goto('/products');
   const link = page.getByRole('link', { name: demoProducts[0]!.name }).first();
   const href = await link.getAttribute('href');
@@ -26,7 +27,7 @@ async function demoProductPath(page: import('@playwright/test').Page): Promise<s
   return href;
 }
 
-const pages: [string, string | ((page: import('@playwright/test').Page) => Promise<string>)][] = [
+const pages: [string, string | ((page: Page) => Promise<string>)][] = [
   ['the home page', '/'],
   ['the catalog', '/products'],
   ['a category, page 1', '/products?category=cases'],

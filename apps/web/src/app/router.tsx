@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HOME_REVIEW_COUNT, SHOWCASE_SIZE } from '@shop/shared';
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { productQuery } from '../features/catalog/api/get-product';

@@ -19,8 +19,7 @@ const DISALLOWED = [
   '/api/',
 ] as const;
 
-const xmlText = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const xmlText = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface SitemapSource {
   catalogDates(): Promise<{ id: string; updatedAt: string }[]>;
@@ -53,17 +52,23 @@ export function robotsTxt(origin: string): string {
 
 export function sitemapRoutes(products: SitemapSource, origin: string) {
   return async (app: FastifyInstance) => {
-    app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=300')
-        .send(sitemapXml(origin, await products.catalogDates())),
+    app.get(
+      '/sitemap.xml',
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (_request, reply) =>
+        reply
+          .type('application/xml; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=300')
+          .send(sitemapXml(origin, await products.catalogDates())),
     );
-    app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(robotsTxt(origin)),
+    app.get(
+      '/robots.txt',
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (_request, reply) =>
+        reply
+          .type('text/plain; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=3600')
+          .send(robotsTxt(origin)),
     );
   };
 }

@@ -16,7 +16,11 @@ export function ProductsRoute() {
       <PageMeta
         title={text.title(search)}
         description={text.intro}
-        canonicalPath={productSearchHref({ ...NO_SEARCH, category: search.category, page: search.page })}
+        canonicalPath={productSearchHref({
+          ...NO_SEARCH,
+          category: search.category,
+          page: search.page,
+        })}
         {...(search.q ? { robots: SEARCH_ROBOTS } : {})}
       />
       <PageHeader title={text.pageTitle}>

@@ -22,7 +22,14 @@ interface PageMetaProps {
  * after it; the server sends them in the page's HTML (entry-server.tsx). index.html's default
  * description (for pages without their own) steps aside meanwhile, so a crawler never reads two.
  */
-export function PageMeta({ title, description, canonicalPath, image, type, robots }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  canonicalPath,
+  image,
+  type,
+  robots,
+}: PageMetaProps) {
   useEffect(() => {
     const fallback = document.head.querySelector('meta[name="description"][data-default]');
     if (!fallback) return;
