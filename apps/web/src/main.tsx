@@ -21,8 +21,9 @@ const queryClient = createQueryClient();
 const serverPage = readServerPage();
 const routes = appRoutes(queryClient);
 
-function start() {
-  const router = createAppRouter(queryClient, routes, serverPage?.hydration);
+/** Takes the server's page over (`hydrate`), or draws the page afresh. */
+function start(hydrate: boolean) {
+  const router = createAppRouter(queryClient, routes, hydrate ? serverPage?.hydration : undefined);
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
@@ -33,7 +34,7 @@ function start() {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // blocking input for as long as it takes to build the page.
   startTransition(() => {
-    if (serverPage) hydrateRoot(root as HTMLElement, app);
+    if (hydrate) hydrateRoot(root as HTMLElement, app);
     else createRoot(root as HTMLElement).render(app);
   });
 }
@@ -41,7 +42,11 @@ function start() {
 if (serverPage) {
   setSiteOrigin(serverPage.origin);
   restoreQueries(queryClient, serverPage);
-  void loadRoutesOf(routes, window.location.pathname).then(start);
+  // A page whose code did not arrive is drawn afresh: the router shows the shop's error page.
+  void loadRoutesOf(routes, window.location.pathname).then(
+    () => start(true),
+    () => start(false),
+  );
 } else {
-  start();
+  start(false);
 }
