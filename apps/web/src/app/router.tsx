@@ -74,11 +74,8 @@ export const appRoutes = (
   queryClient: QueryClient,
   { waitForData = false }: AppRouteOptions = {},
 ): RouteObject[] => {
-  const load = (work: Promise<unknown>) => {
-    if (waitForData) return work.then(() => null);
-    void work;
-    return null;
-  };
+  // The work has started either way; only the server waits for it.
+  const load = (work: Promise<unknown>) => (waitForData ? work.then(() => null) : null);
   return withErrorPages([
     {
       path: paths.home.pattern,

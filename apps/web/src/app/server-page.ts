@@ -18,13 +18,9 @@ export interface ServerPageData {
 
 /** The data of a page the server drew; null for a page the browser draws. */
 export function readServerPage(): ServerPageData | null {
-  const element = document.getElementById(SERVER_PAGE_DATA_ID);
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as ServerPageData;
-  } catch {
-    return null;
-  }
+  // Written by the server with jsonForScript: always JSON.
+  const text = document.getElementById(SERVER_PAGE_DATA_ID)?.textContent;
+  return text ? (JSON.parse(text) as ServerPageData) : null;
 }
 
 /** Puts the server's answers in the browser's cache, as read when the server drew the page. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { siteOrigin } from '../../lib/site-origin';
-import { fullTitle, SHOP } from '../../lib/use-page-title';
+import { fullTitle } from '../../lib/use-page-title';
 
 interface PageMetaProps {
   /** The page's own title; the shop's name is added. */
@@ -49,7 +49,6 @@ export function PageMeta({
       {robots !== undefined && <meta name="robots" content={robots} />}
       <link rel="canonical" href={canonical} />
       <meta property="og:type" content={type ?? 'website'} />
-      <meta property="og:site_name" content={SHOP} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       {image !== undefined && <meta property="og:image" content={new URL(image, origin).href} />}

@@ -1,13 +1,10 @@
 import { RATING_MAX, type Review } from '@shop/shared';
 import { useHydrated } from '../../../lib/use-hydrated';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
+const dateTime = new Intl.DateTimeFormat(undefined, style);
 /** The server's way (and the browser's while it takes the server's page over): UTC, in English. */
-const serverDateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+const serverDateTime = new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'UTC' });
 
 function Stars({ rating }: { rating: number }) {
   return (
