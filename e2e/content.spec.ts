@@ -43,7 +43,8 @@ test.describe('static pages', () => {
 
   test('an unknown address shows the not-found page', async ({ page, expectAccessible }) => {
     const response = await page.goto('/this/page/does-not-exist');
-    expect(response?.status()).toBe(200);
+    // A real 404 (DESIGN.md section 15), with the shop's not-found page.
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: messages.notFound })).toBeVisible();
     await expect(page.getByRole('img', { name: /empty computer case/ })).toBeVisible();
     await page.getByRole('link', { name: 'Back to the home page' }).click();

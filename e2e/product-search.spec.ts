@@ -82,10 +82,12 @@ test.describe('finding products', () => {
     await expect(cards(page)).toHaveCount(DEFAULT_PAGE_SIZE);
     for (const name of await cardNames(page)) expect(name).toContain(word);
     await expect(page).toHaveTitle(`"${word}" | Our Tools | CaseForge`);
+    // A search's results are followed, not listed: canonical without q (DESIGN.md section 15).
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      new URL(`/products?q=${word}`, page.url()).href,
+      new URL('/products', page.url()).href,
     );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
     await expectAccessible();
 
     const pages = page.getByRole('navigation', { name: text.pagesLabel });

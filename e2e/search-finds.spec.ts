@@ -147,7 +147,11 @@ test.describe('a card below its minimum', () => {
     await page.route('**/api/products?q=below*', (route) =>
       route.fulfill({ json: [below, vortex], headers: { 'x-total-count': '2' } }),
     );
-    await page.goto('/products?q=below');
+    // Searched in the browser: the server would draw /products?q=below from the real catalog.
+    await page.goto('/products');
+    await searchBox(page).fill('below');
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(/q=below/);
     const card = cards(page).first();
     await expect(card.getByText(stockMessages.notEnoughForMinimum(10))).toBeVisible();
     const price = (await card.getByText('$74', { exact: true }).boundingBox())!;

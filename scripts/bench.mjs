@@ -261,6 +261,17 @@ async function runLoad() {
 
   let postgres;
   let pgDatabase;
+  // A product page as the server draws it (issue 25): a demo product's (no order changes it),
+  // else the bench's own.
+  const catalog = /** @type {{ _id: string, name: string }[]} */ (JSON.parse(products.body));
+  const pageProduct =
+    catalog.find((product) => product.name !== 'Bench load product')?._id ?? sqlite.productId;
+  const pagePath = `/products/${pageProduct}`;
+  const productPage = await capture(`${sqlite.shop.url}${pagePath}`);
+  if (productPage.status !== 200 || !productPage.body.includes('application/ld+json')) {
+    throw new Error(`GET ${pagePath}: ${productPage.status}, not a page the server drew`);
+  }
+
   if (options.databaseUrl && options.cases.includes('order')) {
     pgDatabase = await createPostgresDatabase(options.databaseUrl);
     const database = pgDatabase;
@@ -273,6 +284,7 @@ async function runLoad() {
   const responses = {
     'GET /api/products': products,
     'GET /api/reviews': reviews,
+    [`GET ${pagePath}`]: productPage,
     'POST /api/order': sqlite.order,
   };
   if (postgres) responses['POST /api/order?postgres'] = postgres.order;
@@ -299,6 +311,18 @@ async function runLoad() {
       shop: { url: `${sqlite.shop.url}/api/reviews`, pid: sqlite.shop.pid },
       variant: variant && { url: `${variant.shop.url}/api/reviews`, pid: variant.shop.pid },
       bare: { url: `${bare}/api/reviews`, pid: barePid },
+    });
+  }
+  if (options.cases.includes('page')) {
+    cases.push({
+      id: 'page',
+      label: 'GET /products/{id} (HTML)',
+      kind: 'read',
+      bytes: Buffer.byteLength(productPage.body),
+      shop: { url: `${sqlite.shop.url}${pagePath}`, pid: sqlite.shop.pid },
+      // The variant shop has other product ids: this case is measured on the shop alone.
+      variant: undefined,
+      bare: { url: `${bare}${pagePath}`, pid: barePid },
     });
   }
   const orderCases = [];
@@ -789,7 +813,7 @@ const errors = [];
 for (const [name, enabled, part] of [
   [
     'load benchmarks',
-    options.load && options.cases.some((c) => ['products', 'reviews', 'order'].includes(c)),
+    options.load && options.cases.some((c) => ['products', 'reviews', 'page', 'order'].includes(c)),
     runLoad,
   ],
   ['flood cases', options.load && options.cases.some((c) => FLOOD_CASES.includes(c)), runFloods],

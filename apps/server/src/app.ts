@@ -37,6 +37,7 @@ import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route
 import { withNamedSchemas, withUsedSchemasOnly } from './http/schema-names.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerCompression, registerStaticWeb } from './http/static-web.js';
+import { createPublicPages, loadPageRenderer, type PublicPages } from './http/public-pages.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import {
@@ -70,6 +71,7 @@ import { createTestGateway, type TestGateway } from './modules/payments/test-gat
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { productRoutes } from './modules/products/routes.js';
+import { sitemapRoutes } from './modules/products/sitemap.js';
 import { createSearchSynonyms, searchSynonymRoutes } from './modules/products/search-synonyms.js';
 import { createSearchSynonymsRepository } from './modules/products/search-synonyms.repository.js';
 import { createOrderListsRepository } from './modules/order-lists/order-lists.repository.js';
@@ -177,6 +179,16 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const trustProxy = fastifyTrustProxy(config.trustProxy);
   const hotLists = createHotLists(db.changes, trustProxy);
+  // The public pages drawn by the server (DESIGN.md section 15), when the web app is built.
+  const pages: PublicPages | undefined = config.webDist
+    ? createPublicPages({
+        webDist: config.webDist,
+        renderer: await loadPageRenderer(config.webDist),
+        feed: db.changes,
+        origin: config.publicUrl,
+        trustProxy,
+      })
+    : undefined;
   // Set once the token key is known, below; the server takes no request before that.
   const budget: { current?: RequestBudget } = {};
   const app = Fastify({
@@ -192,7 +204,8 @@ export async function buildApp({
       createServer((req, res) => {
         // The replayed public lists cost nothing; every other API call spends its client's
         // budget first, and one over it is answered here, before any work.
-        if (hotLists.serve(req, res) || budget.current?.refuse(req, res)) return;
+        if (hotLists.serve(req, res) || pages?.serve(req, res)) return;
+        if (budget.current?.refuse(req, res)) return;
         handler(req, res);
       }),
     frameworkErrors: handleFrameworkError,
@@ -213,6 +226,7 @@ export async function buildApp({
   // Before any route: both hook each route as it is declared, compression first.
   await registerCompression(app);
   hotLists.register(app);
+  pages?.register(app);
 
   const helmetOptions = { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } };
   registerSecurityHeaders(app, helmetOptions);
@@ -427,7 +441,8 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  await app.register(sitemapRoutes(products, config.publicUrl));
   await serveUploads(app, uploadDir);
-  await registerStaticWeb(app, config.webDist);
+  await registerStaticWeb(app, config.webDist, pages);
   return app;
 }

@@ -59,3 +59,6 @@ export * from './companies/on-account.js';
 export * from './companies/account-pages.js';
 export * from './quotes/quote-messages.js';
 export * from './quotes/quotes.js';
+export * from './catalog/structured-data.js';
+export * from './catalog/public-pages.js';
+export * from './catalog/content-pages.js';

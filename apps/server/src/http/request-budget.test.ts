@@ -207,6 +207,18 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
     expect(invoices.count(429)).toBe(1);
   });
 
+  it('issue 25: charges a page to draw 3 and a search results page 5; files cost nothing', async () => {
+    // No web build here: the addresses answer 404, but the budget is spent before that.
+    const pages = await flood(8, '/no-such-page', { from: '127.0.0.15' });
+    expect(pages.count(429)).toBe(8 - Math.floor(BURST / REQUEST_COSTS.page));
+    const searches = await flood(5, '/products?q=tower', { from: '127.0.0.16' });
+    expect(searches.count(429)).toBe(5 - BURST / REQUEST_COSTS.search);
+    const files = await flood(BURST + 5, '/assets/app-1234.js', { from: '127.0.0.17' });
+    expect(files.count(429)).toBe(0);
+    const posts = await flood(BURST + 5, '/products', { from: '127.0.0.18', method: 'POST' });
+    expect(posts.count(429)).toBe(0);
+  });
+
   it('serves the replayed public lists to a client over budget: they cost nothing', async () => {
     const list = '/api/products?limit=6';
     const spent = await flood(BURST + 1, missingProduct(), { from: '127.0.0.14' });

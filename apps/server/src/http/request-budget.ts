@@ -11,8 +11,9 @@ import { requestIdOf } from './hot-lists.js';
  * spends from its client's token bucket before Fastify sees it (no routing, body parsing, access
  * guard or database), and one over budget is answered 429 with Retry-After from the HTTP server
  * itself. A client is the account of a valid API token, or else its address (as TRUST_PROXY
- * resolves it, IPv6 by /64). The replayed public lists (http/hot-lists.ts) are served before
- * this and cost nothing. Counted per instance: the budget protects this instance's CPU, and a
+ * resolves it, IPv6 by /64). The replayed public lists (http/hot-lists.ts) and kept pages
+ * (http/public-pages.ts) are served before this and cost nothing; a page the server must draw
+ * costs `page` (a search's results page `search`). Counted per instance: the budget protects this instance's CPU, and a
  * Redis round trip per request would cost more than most of the requests it guards.
  */
 
@@ -28,6 +29,11 @@ export const REQUEST_COSTS = {
   invoice: 10,
   /** An identity call that hashes a password or sends mail (sign-in, sign-up, reset...). */
   identity: 10,
+  /**
+   * A page the server draws (issue 25, http/public-pages.ts): its API calls, in process, and
+   * React's drawing. A kept page is sent before the budget and costs nothing.
+   */
+  page: 3,
 } as const;
 
 /** Budgets kept at most; full ones go first, then the oldest. */
@@ -71,6 +77,18 @@ export function costOf(method: string | undefined, url: string): number {
 function isApiRequest(url: string): boolean {
   // An absolute-form target (`GET http://host/api/...`) is counted too, never let through.
   return url.startsWith('/api') || !url.startsWith('/');
+}
+
+/** A page address (no file name with an extension): the server may draw it. */
+function isPageRequest(method: string | undefined, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?', 1)[0] ?? '';
+  return !/\.[^/]*$/.test(path);
+}
+
+/** What a request outside /api costs: a page to draw, a search's results page more. */
+function pageCost(url: string): number {
+  return costOf('GET', url) === REQUEST_COSTS.search ? REQUEST_COSTS.search : REQUEST_COSTS.page;
 }
 
 export interface RequestBudgetOptions {
@@ -221,9 +239,12 @@ export function createRequestBudget({
      */
     refuse(req: IncomingMessage, res: ServerResponse): boolean {
       const url = req.url ?? '/';
-      if (!isApiRequest(url)) return false;
+      let cost: number;
+      if (isApiRequest(url)) cost = costOf(req.method, url);
+      else if (isPageRequest(req.method, url)) cost = pageCost(url);
+      else return false;
       const key = clientKey(req);
-      const waitMs = spend(key, costOf(req.method, url));
+      const waitMs = spend(key, cost);
       if (waitMs === 0) return false;
       noteRefusal(key);
       const hold = Math.min(waitMs, maxHoldMs);

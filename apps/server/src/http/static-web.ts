@@ -4,6 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './error-handler.js';
+import type { PublicPages } from './public-pages.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -46,9 +47,15 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 /**
  * Serves the built web app: hashed assets are cached for a year, `index.html` never, and every
- * other GET that is not an API call gets `index.html` so client routes work on reload.
+ * other GET that is not an API call is a page (public-pages.ts): the public ones drawn by the
+ * server, an unknown address the not-found page with 404, the others `index.html` so client
+ * routes work on reload.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string | undefined) {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  pages?: PublicPages,
+) {
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -78,6 +85,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string | 
     // A path with a file extension that is not on disk is a missing file, not a client route.
     if (path.extname(request.url.split('?')[0] ?? '') !== '')
       return sendApiNotFound(request, reply);
+    if (pages) return pages.answer(app, request, reply);
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

@@ -2,7 +2,6 @@ import { messages } from '@shop/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { accountKeys } from '../features/account/api/account-keys';
-import { signOut } from '../features/account/api/identity';
 import { setUnauthorizedHandler } from '../lib/api-client';
 
 const Toasts = lazy(() => import('./toasts'));
@@ -38,7 +37,7 @@ export function Providers({ queryClient, children }: ProvidersProps) {
         toast.error(messages.signedOutExpired, { id: 'signed-out' }),
       );
       queryClient.removeQueries({ queryKey: accountKeys.all });
-      void signOut();
+      void import('../features/account/api/identity').then((identity) => identity.signOut());
     });
   }, [queryClient]);
   return (

@@ -2,7 +2,7 @@ import { errorPageMessages } from '@shop/shared';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { paths } from '../config/paths';
 import { usePageTitle } from '../lib/use-page-title';
-import { NotFoundRoute } from './routes/not-found';
+import { LazyNotFoundPage } from '../components/layout/lazy-not-found-page';
 
 /** A 404 the router was given (a loader's `data(..., {status: 404})`) or a page threw. */
 function isNotFound(error: unknown): boolean {
@@ -44,7 +44,7 @@ function ErrorPage() {
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  return isNotFound(error) ? <NotFoundRoute /> : <ErrorPage />;
+  return isNotFound(error) ? <LazyNotFoundPage /> : <ErrorPage />;
 }
 
 /** The last boundary, for an error in the layout itself: the same page, without the layout. */

@@ -1,12 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { HOME_REVIEW_COUNT, SHOWCASE_SIZE } from '@shop/shared';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { RequireAdmin, RequireAuth } from '../features/account/components/require-auth';
 import { productQuery } from '../features/catalog/api/get-product';
+import { productsQuery } from '../features/catalog/api/get-products';
+import { reviewsQuery } from '../features/reviews/api/get-reviews';
 import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
+
+// The guards of the private pages: a chunk of their own, loaded with the first private page.
+const guard = (name: 'RequireAuth' | 'RequireAdmin') => async () => ({
+  Component: (await import('../features/account/components/require-auth'))[name],
+});
+const requireAuth = guard('RequireAuth');
+const requireAdmin = guard('RequireAdmin');
 
 const addProduct = async () => ({
   Component: (await import('./routes/add-product')).AddProductRoute,
@@ -36,6 +50,26 @@ const withErrorPages = (routes: RouteObject[]): RouteObject[] =>
   );
 
 /**
+ * How a page is served (DESIGN.md section 15), read by the server from this one route table:
+ * `public` pages are drawn by the server with their data and taken over by the browser; routes
+ * under a `private` one stay drawn by the browser and carry noindex; the `notFound` route is
+ * the 404. Routes without a handle (sign-in, register) are drawn by the browser.
+ */
+export interface PageHandle {
+  page: 'public' | 'private' | 'notFound';
+}
+const publicPage: PageHandle = { page: 'public' };
+const privatePage: PageHandle = { page: 'private' };
+
+export interface AppRouteOptions {
+  /**
+   * Whether a loader waits for its page's data: on the server, which draws the page once the
+   * data is there; in the browser a page shows its placeholders instead of waiting.
+   */
+  waitForData?: boolean;
+}
+
+/**
  * Every page but the home page is its own chunk, loaded when first visited, so the home page
  * carries no code of the pages behind it. Dashboard pages need a signed-in user, admin pages
  * an admin; the server checks the same on every call. A page whose largest paint comes from
@@ -43,45 +77,64 @@ const withErrorPages = (routes: RouteObject[]): RouteObject[] =>
  * is its full pattern from config/paths.ts (React Router accepts an absolute child path that
  * starts with its parents'), so an address is written in one place.
  */
-export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
-  withErrorPages([
+export const appRoutes = (
+  queryClient: QueryClient,
+  { waitForData = false }: AppRouteOptions = {},
+): RouteObject[] => {
+  // The work has started either way; only the server waits for it.
+  const load = (work: Promise<unknown>) => (waitForData ? work.then(() => null) : null);
+  return withErrorPages([
     {
       path: paths.home.pattern,
       Component: RootLayout,
       hydrateFallbackElement: <Spinner label="Loading page" />,
       children: [
-        { index: true, Component: HomeRoute },
+        {
+          index: true,
+          handle: publicPage,
+          loader: () =>
+            load(
+              Promise.all([
+                queryClient.prefetchQuery(productsQuery(SHOWCASE_SIZE)),
+                queryClient.prefetchQuery(reviewsQuery(HOME_REVIEW_COUNT)),
+              ]),
+            ),
+          Component: HomeRoute,
+        },
         {
           path: paths.products.pattern,
           // Not awaited: the page shows its placeholders if the list is not there yet. The search
           // code is a small chunk of its own, fetched beside the page's: in the home page's bundle
           // it would save one round trip here and cost every visit 0.5 KB gzip.
-          loader: ({ request }) => {
-            void import('../features/catalog/api/search-products').then((search) =>
-              search.prefetchProductSearch(queryClient, new URL(request.url).searchParams),
-            );
-            return null;
-          },
+          handle: publicPage,
+          loader: ({ request }) =>
+            load(
+              import('../features/catalog/api/search-products').then((search) =>
+                search.prefetchProductSearch(queryClient, new URL(request.url).searchParams),
+              ),
+            ),
           lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }),
         },
         {
           path: paths.product.pattern,
-          loader: ({ params }) => {
-            void queryClient.prefetchQuery(productQuery(params['productId'] ?? ''));
-            return null;
-          },
+          handle: publicPage,
+          loader: ({ params }) =>
+            load(queryClient.prefetchQuery(productQuery(params['productId'] ?? ''))),
           lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }),
         },
         {
           path: paths.blogs.pattern,
+          handle: publicPage,
           lazy: async () => ({ Component: (await import('./routes/blogs')).BlogsRoute }),
         },
         {
           path: paths.portfolio.pattern,
+          handle: publicPage,
           lazy: async () => ({ Component: (await import('./routes/portfolio')).PortfolioRoute }),
         },
         {
           path: paths.orderList.pattern,
+          handle: privatePage,
           lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }),
         },
         {
@@ -118,7 +171,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
           }),
         },
         {
-          Component: RequireAuth,
+          lazy: requireAuth,
+          handle: privatePage,
           children: [
             {
               path: paths.order.pattern,
@@ -203,7 +257,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
                   }),
                 },
                 {
-                  Component: RequireAdmin,
+                  lazy: requireAdmin,
                   children: [
                     {
                       path: paths.dashboard.users.pattern,
@@ -261,7 +315,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
           ],
         },
         {
-          Component: RequireAdmin,
+          lazy: requireAdmin,
+          handle: privatePage,
           children: [
             {
               path: paths.addProductTopLevel.pattern,
@@ -271,11 +326,26 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
         },
         {
           path: '*',
+          handle: { page: 'notFound' } satisfies PageHandle,
           lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
         },
       ],
     },
   ]);
+};
+
+/**
+ * Before the browser takes over a page the server drew, the code of the routes it shows is
+ * loaded (each page is a chunk of its own), so the first render draws the same markup.
+ */
+export async function loadRoutesOf(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
 
 /**
  * A page opened by its address (typed, a bookmark, a link from a mail) has no history state, and
@@ -283,9 +353,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] =>
  * position of the last page opened that way (issue 22, defect 11). Such an entry gets a key of
  * its own before the router reads it; a reload keeps its key (and position), Back and Forward too.
  */
-export const createAppRouter = (queryClient: QueryClient) => {
+export const createAppRouter = (
+  queryClient: QueryClient,
+  routes: RouteObject[] = appRoutes(queryClient),
+  hydrationData?: HydrationState,
+) => {
   if (!(window.history.state as { key?: string } | null)?.key) {
     window.history.replaceState({ key: Math.random().toString(36).slice(2) }, '');
   }
-  return createBrowserRouter(appRoutes(queryClient));
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 };

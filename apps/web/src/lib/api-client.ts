@@ -41,6 +41,18 @@ function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/**
+ * How calls reach the API: the browser's fetch, or on the server (entry-server.tsx) the shop
+ * itself, called in process.
+ */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** Sends the calls through `next` instead of the network (the server drawing a page). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 type Unauthorized = () => void;
 let onUnauthorized: Unauthorized = () => undefined;
 
@@ -71,7 +83,7 @@ async function apiRequest(key: string, args: CallArgs = {}, accept: string): Pro
   const token = getAccessToken();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await transport(`${API_BASE}${path}`, {
       method,
       headers: {
         accept,

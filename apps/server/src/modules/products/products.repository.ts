@@ -22,7 +22,7 @@ import type { Dialect } from '../../db/database.js';
 import type { Database, OrderRow, ProductRow } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 import { likeLiteral } from '../../db/list-queries.js';
-import { nowIso } from '../../db/time.js';
+import { nowIso, toIso } from '../../db/time.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 /** A product's stored fields, prices in cents. */
@@ -316,6 +316,18 @@ export function createProductsRepository(db: Kysely<Database>, dialect: Dialect)
      */
     specsQuery(search: Pick<ProductSearch, 'terms' | 'category'>) {
       return matching({ terms: search.terms, category: search.category }).select('products.specs');
+    },
+
+    /** Every product of the catalog and when it last changed, oldest first: the sitemap's. */
+    async catalogDates(): Promise<{ id: string; updatedAt: string }[]> {
+      const rows = await db
+        .selectFrom('products')
+        .select(['id', 'updated_at'])
+        .where('archived_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ id: row.id, updatedAt: toIso(row.updated_at) }));
     },
 
     /** A product of the catalog: an archived one is only kept for its orders. */

@@ -158,6 +158,9 @@ export function countFacets(specsOfProducts: ProductSpec[][], filters: SpecFilte
 
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
   return {
+    /** Every catalog product's id and when it last changed (the sitemap, DESIGN.md section 15). */
+    catalogDates: () => products.catalogDates(),
+
     /**
      * `GET /api/products`: the catalog's products that match (all of them without `q` or
      * `category`), the best matches first or in the asked order, one page or all, how many

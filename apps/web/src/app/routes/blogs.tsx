@@ -1,12 +1,15 @@
+import { blogsPageMeta } from '@shop/shared';
+import { PageMeta } from '../../components/layout/page-meta';
 import { PageHeader } from '../../components/ui/page-header';
+import { paths } from '../../config/paths';
 import { QuestionList } from '../../features/blog/components/question-list';
-import { usePageTitle } from '../../lib/use-page-title';
 
 export function BlogsRoute() {
-  usePageTitle('Question & Answering Section');
+  const { title, description } = blogsPageMeta;
   return (
     <>
-      <PageHeader title="Question & Answering Section" />
+      <PageMeta title={title} description={description} canonicalPath={paths.blogs.to()} />
+      <PageHeader title={title} />
       <QuestionList />
     </>
   );

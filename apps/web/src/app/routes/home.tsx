@@ -1,4 +1,4 @@
-import { SHOWCASE_SIZE } from '@shop/shared';
+import { homePageMeta, SHOWCASE_SIZE } from '@shop/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/account/hooks/use-auth';
@@ -6,7 +6,7 @@ import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-
 import { ProductsSection } from '../../features/catalog/components/products-section';
 import { HeroCarousel } from '../../features/home/components/hero-carousel';
 import { LatestReviewsSection } from '../../features/reviews/components/latest-reviews-section';
-import { usePageTitle } from '../../lib/use-page-title';
+import { PageMeta } from '../../components/layout/page-meta';
 import { paths } from '../../config/paths';
 
 /*
@@ -31,11 +31,15 @@ const CompanyProfile = lazy(() =>
 );
 
 export function HomeRoute() {
-  usePageTitle('Computer cases, gaming cases and power supplies');
   const auth = useAuth();
   const isAdmin = auth.status === 'signed-in' && auth.user.role === 'admin';
   return (
     <div className="space-y-16">
+      <PageMeta
+        title={homePageMeta.title}
+        description={homePageMeta.description}
+        canonicalPath={paths.home.to()}
+      />
       <HeroCarousel />
       <section aria-labelledby="tools-heading" className="space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-4">

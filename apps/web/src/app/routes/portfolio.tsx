@@ -1,13 +1,16 @@
+import { portfolioPageMeta } from '@shop/shared';
+import { PageMeta } from '../../components/layout/page-meta';
 import { PageHeader } from '../../components/ui/page-header';
+import { paths } from '../../config/paths';
 import { PortfolioView } from '../../features/portfolio/components/portfolio-view';
 import { portfolio } from '../../features/portfolio/portfolio-data';
-import { usePageTitle } from '../../lib/use-page-title';
 
 export function PortfolioRoute() {
-  usePageTitle('Portfolio');
+  const { title, description } = portfolioPageMeta;
   return (
     <>
-      <PageHeader title="Portfolio">
+      <PageMeta title={title} description={description} canonicalPath={paths.portfolio.to()} />
+      <PageHeader title={title}>
         <p>
           {portfolio.name}, {portfolio.role}
         </p>

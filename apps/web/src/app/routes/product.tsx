@@ -1,4 +1,10 @@
-import { canMeetMinimum, metaDescription, productPageMessages } from '@shop/shared';
+import {
+  canMeetMinimum,
+  jsonForScript,
+  metaDescription,
+  productJsonLd,
+  productPageMessages,
+} from '@shop/shared';
 import { useParams } from 'react-router';
 import { PageMeta } from '../../components/layout/page-meta';
 import { QueryState } from '../../components/ui/query-state';
@@ -7,6 +13,7 @@ import { ProductPageOrder } from '../../features/cart/components/product-page-or
 import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { ProductOrderActions } from '../../features/catalog/components/product-order-actions';
+import { siteOrigin } from '../../lib/site-origin';
 
 /**
  * /products/{id}: one product with everything a buyer weighs (price and volume prices, minimum,
@@ -28,6 +35,19 @@ export function ProductRoute() {
             canonicalPath={paths.product.to(product._id)}
             image={product.imgURL}
             type="product"
+          />
+          {/* schema.org Product for search engines' rich results, escaped so that no text of
+              the product (`</script>` in its description) can end the element. */}
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{
+              __html: jsonForScript(
+                productJsonLd(product, {
+                  url: new URL(paths.product.to(product._id), siteOrigin()).href,
+                  image: new URL(product.imgURL, siteOrigin()).href,
+                }),
+              ),
+            }}
           />
           <ProductDetails product={product} variant="page">
             <div className="card-actions mt-2 items-end">

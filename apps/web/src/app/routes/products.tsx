@@ -1,4 +1,4 @@
-import { productSearchMessages as text } from '@shop/shared';
+import { productSearchMessages as text, SEARCH_ROBOTS } from '@shop/shared';
 import { PageMeta } from '../../components/layout/page-meta';
 import { AddToOrderListSlot } from '../../features/cart/components/add-to-order-list-slot';
 import { PageHeader } from '../../components/ui/page-header';
@@ -16,7 +16,12 @@ export function ProductsRoute() {
       <PageMeta
         title={text.title(search)}
         description={text.intro}
-        canonicalPath={productSearchHref(search)}
+        canonicalPath={productSearchHref({
+          ...NO_SEARCH,
+          category: search.category,
+          page: search.page,
+        })}
+        {...(search.q ? { robots: SEARCH_ROBOTS } : {})}
       />
       <PageHeader title={text.pageTitle}>
         <p>{text.intro}</p>

@@ -1,7 +1,7 @@
-import { errorPageMessages, messages } from '@shop/shared';
+import { errorPageMessages, messages, NOT_FOUND_TITLE, PRIVATE_ROBOTS } from '@shop/shared';
 import { Link } from 'react-router';
 import notFound from '../../assets/not-found.svg';
-import { usePageTitle } from '../../lib/use-page-title';
+import { fullTitle } from '../../lib/use-page-title';
 import { paths } from '../../config/paths';
 
 /**
@@ -9,9 +9,11 @@ import { paths } from '../../config/paths';
  * from QueryState when what a page asks the API for is not there (a 404).
  */
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <section className="flex flex-col items-center gap-6 py-8 text-center">
+      {/* In the 404's HTML too (the server draws it): React 19 puts these in the head. */}
+      <title>{fullTitle(NOT_FOUND_TITLE)}</title>
+      <meta name="robots" content={PRIVATE_ROBOTS} />
       <img
         src={notFound}
         alt="An empty computer case under a magnifying glass"

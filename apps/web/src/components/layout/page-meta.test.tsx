@@ -31,13 +31,20 @@ describe('PageMeta', () => {
       'href',
       `${window.location.origin}/products?q=atx`,
     );
-    expect(head().querySelector('meta[property^="og:"]')).toBeNull();
+    // Every page has its Open Graph tags (DESIGN.md section 15); og:image only with an image.
+    const og = (property: string) =>
+      head().querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
+    expect(og('type')).toBe('website');
+    expect(og('title')).toBe('Our Tools');
+    expect(og('url')).toBe(`${window.location.origin}/products?q=atx`);
+    expect(og('image')).toBeUndefined();
     unmount();
+    expect(head().querySelector('meta[property^="og:"]')).toBeNull();
     expect(descriptions()).toEqual(['The shop']);
     expect(head().querySelector('link[rel="canonical"]')).toBeNull();
   });
 
-  it('with an image, gives link previews their title, description, image and address', () => {
+  it('with an image, gives link previews their image too', () => {
     render(
       <PageMeta
         title="Vortex RGB"

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { fullTitle, SHOP } from '../../lib/use-page-title';
+import { siteOrigin } from '../../lib/site-origin';
+import { fullTitle } from '../../lib/use-page-title';
 
 interface PageMetaProps {
   /** The page's own title; the shop's name is added. */
@@ -7,19 +8,28 @@ interface PageMetaProps {
   description: string;
   /** The page's one address (path and query), whatever spelling of it was opened. */
   canonicalPath: string;
-  /** Open Graph tags for link previews: the page's image (a path or an address). */
+  /** The page's image for link previews (a path or an address): `og:image`. */
   image?: string;
   /** Open Graph's type of the page: `product` for a product page. */
   type?: 'website' | 'product';
+  /** `noindex, follow` for a search's results: followed, not listed (DESIGN.md section 15). */
+  robots?: string;
 }
 
 /**
- * A page's title, description and canonical address, and with `image` its Open Graph preview.
+ * A page's title, description, canonical address and Open Graph tags (DESIGN.md section 15).
  * React 19 puts these tags in the document's head while the page is shown and takes them out
- * after it. index.html's default description (for pages without their own) steps aside meanwhile,
- * so a crawler never reads two.
+ * after it; the server sends them in the page's HTML (entry-server.tsx). index.html's default
+ * description (for pages without their own) steps aside meanwhile, so a crawler never reads two.
  */
-export function PageMeta({ title, description, canonicalPath, image, type }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  canonicalPath,
+  image,
+  type,
+  robots,
+}: PageMetaProps) {
   useEffect(() => {
     const fallback = document.head.querySelector('meta[name="description"][data-default]');
     if (!fallback) return;
@@ -29,24 +39,20 @@ export function PageMeta({ title, description, canonicalPath, image, type }: Pag
     };
   }, []);
 
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   const canonical = new URL(canonicalPath, origin).href;
   const full = fullTitle(title);
   return (
     <>
       <title>{full}</title>
       <meta name="description" content={description} />
+      {robots !== undefined && <meta name="robots" content={robots} />}
       <link rel="canonical" href={canonical} />
-      {image !== undefined && (
-        <>
-          <meta property="og:type" content={type ?? 'website'} />
-          <meta property="og:site_name" content={SHOP} />
-          <meta property="og:title" content={title} />
-          <meta property="og:description" content={description} />
-          <meta property="og:image" content={new URL(image, origin).href} />
-          <meta property="og:url" content={canonical} />
-        </>
-      )}
+      <meta property="og:type" content={type ?? 'website'} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      {image !== undefined && <meta property="og:image" content={new URL(image, origin).href} />}
+      <meta property="og:url" content={canonical} />
     </>
   );
 }

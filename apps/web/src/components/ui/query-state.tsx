@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotFoundPage } from '../layout/not-found-page';
+import { LazyNotFoundPage } from '../layout/lazy-not-found-page';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorMessage, isRetryable } from '../../lib/error-message';
 import { Spinner } from './spinner';
@@ -26,7 +26,7 @@ export function QueryState<T>({ query, what, isEmpty, pending, children }: Query
   if (query.isPending) return pending ?? <Spinner label={`Loading ${what}`} />;
   const { data, error } = query;
   if (data === undefined) {
-    if (error instanceof ApiRequestError && error.status === 404) return <NotFoundPage />;
+    if (error instanceof ApiRequestError && error.status === 404) return <LazyNotFoundPage />;
     if (error instanceof ApiRequestError && error.status === 403) {
       return (
         <p role="alert" className="alert alert-error alert-soft my-6">

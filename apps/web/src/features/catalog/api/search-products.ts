@@ -2,6 +2,7 @@ import { SEARCH_MATCH_HEADER, type Product, type SearchMatch } from '@shop/share
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApiPage, type ListPage } from '../../../lib/api-client';
 import { productSearchApiParams, readProductSearch, type ProductSearch } from '../product-search';
+import { productFacetsQuery } from './get-product-facets';
 import { productSearchKeys } from './product-search-keys';
 
 /** One page of the products a search matches, how many match in all, and how the first did. */
@@ -30,7 +31,14 @@ export function useProductSearch(search: ProductSearch) {
   return useQuery({ ...productSearchQuery(search), placeholderData: keepPreviousData });
 }
 
-/** Starts loading the results an address of /products asks for (the route's loader). */
+/**
+ * Starts loading the results an address of /products asks for and its spec filters' counts (the
+ * route's loader); settles when both have (the server draws the page once they are there).
+ */
 export function prefetchProductSearch(client: QueryClient, params: URLSearchParams) {
-  return client.prefetchQuery(productSearchQuery(readProductSearch(params)));
+  const search = readProductSearch(params);
+  return Promise.all([
+    client.prefetchQuery(productSearchQuery(search)),
+    client.prefetchQuery(productFacetsQuery(search)),
+  ]);
 }

@@ -1,6 +1,10 @@
 import { RATING_MAX, type Review } from '@shop/shared';
+import { useHydrated } from '../../../lib/use-hydrated';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
+const dateTime = new Intl.DateTimeFormat(undefined, style);
+/** The server's way (and the browser's while it takes the server's page over): UTC, in English. */
+const serverDateTime = new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'UTC' });
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -13,6 +17,7 @@ function Stars({ rating }: { rating: number }) {
 
 /** One review; with `onDelete` (admins), a 'Delete' button under it. */
 export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: () => void }) {
+  const format = useHydrated() ? dateTime : serverDateTime;
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm">
       <div className="card-body gap-3">
@@ -31,7 +36,7 @@ export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: ()
         <footer className="border-base-300 flex flex-wrap items-baseline justify-between gap-2 border-t pt-3 text-sm">
           <cite className="font-semibold not-italic">{review.reviewer}</cite>
           <time dateTime={review.time} className="text-base-content/70">
-            {dateTime.format(new Date(review.time))}
+            {format.format(new Date(review.time))}
           </time>
         </footer>
         {onDelete && (

@@ -1,0 +1,126 @@
+/**
+ * The server's side of the public pages (DESIGN.md section 15; docs/public-pages.md): the same
+ * route table, loaders and components as the browser's, drawn to HTML once the page's data is
+ * there. Built by `vite build --ssr` into dist-ssr/ and loaded by the server
+ * (apps/server/src/http/public-pages.ts); it reaches the API through the `api` function the
+ * server gives it (the shop itself, in process), never over the network.
+ */
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { jsonForScript } from '@shop/shared';
+import { Providers } from './app/providers';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { appRoutes, type PageHandle } from './app/router';
+import { SERVER_PAGE_DATA_ID, type ServerPageData } from './app/server-page';
+import { ApiRequestError, setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { setSiteOrigin } from './lib/site-origin';
+import { productSearchParams, readProductSearch } from './features/catalog/product-search';
+
+export type PageKind = 'public' | 'private' | 'notFound' | 'browser';
+
+export interface RenderedPage {
+  status: number;
+  /** The tags React put first (title, description, canonical, Open Graph), for `<head>`. */
+  head: string;
+  /** The page's markup, for inside `#root`. */
+  body: string;
+  /** The `<script type="application/json">` the browser takes the page over with. */
+  data: string;
+  /**
+   * Whether the address is the page's one spelling, without a search's words: only those are
+   * kept, so invented addresses (`?q=<anything>`, `?junk=1`) cannot fill the server's memory.
+   */
+  keep: boolean;
+}
+
+export interface RenderOptions {
+  /** The shop's own address, for canonical addresses and Open Graph tags (PUBLIC_URL). */
+  origin: string;
+  /** Answers an API call (`/api/products?limit=6`) as the shop would. */
+  api: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+/** How the page at `pathname` is served: the deepest handle of the routes it matches. */
+function pageKind(routes: RouteObject[], pathname: string): PageKind {
+  const handles = (matchRoutes(routes, pathname) ?? []).map(
+    (match) => match.route.handle as PageHandle | undefined,
+  );
+  if (handles.some((handle) => handle?.page === 'private')) return 'private';
+  return handles.findLast((handle) => handle !== undefined)?.page ?? 'browser';
+}
+
+/** How the page at an address is served, from the app's one route table. */
+export function kindOf(pathname: string): PageKind {
+  return pageKind(appRoutes(createQueryClient()), pathname);
+}
+
+/** The tags React 19 hoists and writes first when it draws a fragment rather than a document. */
+const LEADING_HEAD_TAGS = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/;
+
+/** Whether the address is its page's one spelling (see RenderedPage.keep). */
+function isOneSpelling(url: URL, kind: PageKind): boolean {
+  if (kind !== 'public') return false;
+  if (url.pathname !== '/products') return url.search === '';
+  const search = readProductSearch(url.searchParams);
+  const spelled = productSearchParams(search).toString();
+  return search.q === '' && url.search === (spelled ? `?${spelled}` : '');
+}
+
+/**
+ * Draws the public page at `url` (a path with its query) with its data: status 404 for the
+ * not-found route and for a page whose data is not there (an unknown or archived product).
+ */
+export async function renderPage(url: string, options: RenderOptions): Promise<RenderedPage> {
+  setSiteOrigin(options.origin);
+  setApiTransport(options.api);
+  const address = new URL(url, options.origin);
+  const queryClient = createQueryClient({ retry: false });
+  // What failed (a 404) is drawn as failed: the server fetches nothing while it draws.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  });
+  const routes = appRoutes(queryClient, { waitForData: true });
+  const kind = pageKind(routes, address.pathname);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(address));
+  if (context instanceof Response) throw new Error(`The page answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <Providers queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+    // Every boundary in place, in order: a large one is otherwise sent after the rest with an
+    // inline script to move it, which the shop's Content-Security-Policy (script-src 'self')
+    // refuses, leaving the browser to draw that part again.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
+  const queries = queryClient.getQueryCache().getAll();
+  const missing = queries.some(
+    (query) => query.state.error instanceof ApiRequestError && query.state.error.status === 404,
+  );
+  const status = kind === 'notFound' || missing ? 404 : context.statusCode;
+  const page: ServerPageData = {
+    origin: options.origin,
+    queries: queries
+      .filter((query) => query.state.status === 'success')
+      .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]),
+    hydration: { loaderData: context.loaderData, actionData: null, errors: null },
+  };
+  // A page that is not there is drawn by the browser again (its data failed: nothing to take
+  // over), after the server's not-found markup was shown meanwhile.
+  const data =
+    status === 200
+      ? `<script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(page)}</script>`
+      : '';
+  return {
+    status,
+    head,
+    body: html.slice(head.length),
+    data,
+    keep: status === 200 && isOneSpelling(address, kind),
+  };
+}
