@@ -412,6 +412,7 @@ export async function buildApp({
   const reviews = createReviewsService(createReviewsRepository(db.kysely));
   const orderLists = createOrderListsService(createOrderListsRepository(db.kysely), {
     productNames: (ids) => products.namesOf(ids),
+  });
   const quotes = createQuotesService({
     quotes: createQuotesRepository(db.kysely),
     orders,

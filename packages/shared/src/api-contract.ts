@@ -64,6 +64,7 @@ import {
   orderListUpdatedSchema,
   orderListUpdateSchema,
 } from './orders/order-lists.js';
+import {
   companyAccountModifiedSchema,
   holdInputSchema,
   invoicePaymentInputSchema,

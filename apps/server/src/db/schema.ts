@@ -206,6 +206,8 @@ export interface InvoiceRemindersTable {
   /** 'before-due' | 'after-due'. */
   kind: string;
   sent_at: Timestamp;
+}
+
 /** Migration 0022: a quote (DESIGN.md section 14); lines and offer lines are JSON text. */
 export interface QuotesTable {
   id: string;

@@ -162,6 +162,8 @@ export const appRoutes = (
         {
           // Open signed out too: the page itself offers Log in / Register and comes back.
           path: paths.invitation.pattern,
+          // Drawn by the browser and never indexed: the address holds the invitation's token.
+          handle: privatePage,
           lazy: async () => ({ Component: (await companyPages()).InvitationRoute }),
         },
         {
@@ -241,6 +243,8 @@ export const appRoutes = (
                   lazy: async () => ({
                     Component: (await companyPages()).StatementRoute,
                   }),
+                },
+                {
                   path: paths.dashboard.quotes.pattern,
                   lazy: async () => ({
                     Component: (await import('./routes/quotes')).MyQuotesRoute,
@@ -297,6 +301,9 @@ export const appRoutes = (
                       path: paths.dashboard.adminCompany.pattern,
                       lazy: async () => ({
                         Component: (await companyPages()).AdminCompanyRoute,
+                      }),
+                    },
+                    {
                       path: paths.dashboard.manageQuotes.pattern,
                       lazy: async () => ({
                         Component: (await import('./routes/quotes')).ManageQuotesRoute,
