@@ -94,6 +94,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // Chunks are named by their hash alone, in lower-case letters and digits: the home page's
+        // bundle lists every chunk a lazy page preloads, and these names are shorter and
+        // compress better than `name-Hash` (0.8 KB gzip of the home page's budget).
+        chunkFileNames: 'assets/[hash].js',
+        hashCharacters: 'base36',
         codeSplitting: {
           groups: [
             {

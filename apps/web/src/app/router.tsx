@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { HOME_REVIEW_COUNT, SHOWCASE_SIZE } from '@shop/shared';
 import {
   createBrowserRouter,
@@ -15,16 +16,27 @@ import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
-// The guards of the private pages: a chunk of their own, loaded with the first private page.
-const guard = (name: 'RequireAuth' | 'RequireAdmin') => async () => ({
-  Component: (await import('../features/account/components/require-auth'))[name],
-});
-const requireAuth = guard('RequireAuth');
-const requireAdmin = guard('RequireAdmin');
+/**
+ * A route's page from its chunk, by the name the chunk exports it under. Pages that share a chunk
+ * share its one dynamic import: each import in the home page's bundle carries its own list of
+ * chunks to preload (the home page's budget, docs/decisions/2026-11-25-page-weight-budget-122-kb.md).
+ */
+const page =
+  <Chunk extends Record<Name, ComponentType>, Name extends keyof Chunk>(
+    load: () => Promise<Chunk>,
+    name: Name,
+  ) =>
+  async () => ({ Component: (await load())[name] });
+const passwordChunk = () => import('./routes/password');
+const quotesChunk = () => import('./routes/quotes');
+const dashboardLayoutChunk = () => import('./routes/dashboard-layout');
 
-const addProduct = async () => ({
-  Component: (await import('./routes/add-product')).AddProductRoute,
-});
+// The guards of the private pages: a chunk of their own, loaded with the first private page.
+const guards = () => import('../features/account/components/require-auth');
+const requireAuth = page(guards, 'RequireAuth');
+const requireAdmin = page(guards, 'RequireAdmin');
+
+const addProduct = page(() => import('./routes/add-product'), 'AddProductRoute');
 
 /**
  * The company pages and the invitation page (issue 23) are one chunk: one dynamic import in the
@@ -113,64 +125,60 @@ export const appRoutes = (
                 search.prefetchProductSearch(queryClient, new URL(request.url).searchParams),
               ),
             ),
-          lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }),
+          lazy: page(() => import('./routes/products'), 'ProductsRoute'),
         },
         {
           path: paths.product.pattern,
           handle: publicPage,
           loader: ({ params }) =>
             load(queryClient.prefetchQuery(productQuery(params['productId'] ?? ''))),
-          lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }),
+          lazy: page(() => import('./routes/product'), 'ProductRoute'),
         },
         {
           path: paths.blogs.pattern,
           handle: publicPage,
-          lazy: async () => ({ Component: (await import('./routes/blogs')).BlogsRoute }),
+          lazy: page(() => import('./routes/blogs'), 'BlogsRoute'),
         },
         {
           path: paths.portfolio.pattern,
           handle: publicPage,
-          lazy: async () => ({ Component: (await import('./routes/portfolio')).PortfolioRoute }),
+          lazy: page(() => import('./routes/portfolio'), 'PortfolioRoute'),
         },
         {
           path: paths.orderList.pattern,
           handle: privatePage,
-          lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }),
+          lazy: page(() => import('./routes/order-list'), 'OrderListRoute'),
         },
         {
           path: paths.quickOrder.pattern,
-          lazy: async () => ({ Component: (await import('./routes/quick-order')).QuickOrderRoute }),
+          lazy: page(() => import('./routes/quick-order'), 'QuickOrderRoute'),
         },
         {
           path: paths.login.pattern,
-          lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+          lazy: page(() => import('./routes/login'), 'LoginRoute'),
         },
         {
           path: paths.register.pattern,
-          lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
+          lazy: page(() => import('./routes/register'), 'RegisterRoute'),
         },
         {
           path: paths.forgotPassword.pattern,
-          lazy: async () => ({
-            Component: (await import('./routes/password')).ForgotPasswordRoute,
-          }),
+          lazy: page(passwordChunk, 'ForgotPasswordRoute'),
         },
         {
           path: paths.resetPassword.pattern,
-          lazy: async () => ({ Component: (await import('./routes/password')).ResetPasswordRoute }),
+          lazy: page(passwordChunk, 'ResetPasswordRoute'),
         },
         {
           // Open signed out too: the page itself offers Log in / Register and comes back.
           path: paths.invitation.pattern,
           // Drawn by the browser and never indexed: the address holds the invitation's token.
           handle: privatePage,
-          lazy: async () => ({ Component: (await companyPages()).InvitationRoute }),
+          lazy: page(companyPages, 'InvitationRoute'),
         },
         {
           path: paths.emailConfirmed.pattern,
-          lazy: async () => ({
-            Component: (await import('./routes/email-confirmed')).EmailConfirmedRoute,
-          }),
+          lazy: page(() => import('./routes/email-confirmed'), 'EmailConfirmedRoute'),
         },
         {
           lazy: requireAuth,
@@ -178,108 +186,78 @@ export const appRoutes = (
           children: [
             {
               path: paths.order.pattern,
-              lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }),
+              lazy: page(() => import('./routes/order'), 'OrderRoute'),
             },
             {
               path: paths.checkout.pattern,
-              lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }),
+              lazy: page(() => import('./routes/checkout'), 'CheckoutRoute'),
             },
             {
               path: paths.quoteRequest.pattern,
-              lazy: async () => ({
-                Component: (await import('./routes/quotes')).QuoteRequestRoute,
-              }),
+              lazy: page(quotesChunk, 'QuoteRequestRoute'),
             },
             {
               path: paths.dashboard.root.pattern,
-              lazy: async () => ({
-                Component: (await import('./routes/dashboard-layout')).DashboardLayout,
-              }),
+              lazy: page(dashboardLayoutChunk, 'DashboardLayout'),
               children: [
                 {
                   index: true,
-                  lazy: async () => ({
-                    Component: (await import('./routes/dashboard-layout')).DashboardIndex,
-                  }),
+                  lazy: page(dashboardLayoutChunk, 'DashboardIndex'),
                 },
                 {
                   path: paths.dashboard.profile.pattern,
-                  lazy: async () => ({
-                    Component: (await import('./routes/profile')).ProfileRoute,
-                  }),
+                  lazy: page(() => import('./routes/profile'), 'ProfileRoute'),
                 },
                 {
                   path: paths.dashboard.review.pattern,
-                  lazy: async () => ({
-                    Component: (await import('./routes/my-review')).MyReviewRoute,
-                  }),
+                  lazy: page(() => import('./routes/my-review'), 'MyReviewRoute'),
                 },
                 {
                   path: paths.dashboard.order.pattern,
-                  lazy: async () => ({
-                    Component: (await import('./routes/dashboard-order')).DashboardOrderRoute,
-                  }),
+                  lazy: page(() => import('./routes/dashboard-order'), 'DashboardOrderRoute'),
                 },
                 {
                   path: paths.dashboard.company.pattern,
-                  lazy: async () => ({
-                    Component: (await companyPages()).CompanyRoute,
-                  }),
+                  lazy: page(companyPages, 'CompanyRoute'),
                 },
                 {
                   path: paths.dashboard.companyOrders.pattern,
-                  lazy: async () => ({
-                    Component: (await companyPages()).CompanyOrdersRoute,
-                  }),
+                  lazy: page(companyPages, 'CompanyOrdersRoute'),
                 },
                 {
                   path: paths.dashboard.approvals.pattern,
-                  lazy: async () => ({
-                    Component: (await companyPages()).ApprovalsRoute,
-                  }),
+                  lazy: page(companyPages, 'ApprovalsRoute'),
                 },
                 {
                   path: paths.dashboard.statement.pattern,
-                  lazy: async () => ({
-                    Component: (await companyPages()).StatementRoute,
-                  }),
+                  lazy: page(companyPages, 'StatementRoute'),
                 },
                 {
                   path: paths.dashboard.quotes.pattern,
-                  lazy: async () => ({
-                    Component: (await import('./routes/quotes')).MyQuotesRoute,
-                  }),
+                  lazy: page(quotesChunk, 'MyQuotesRoute'),
                 },
                 {
                   path: paths.dashboard.quote.pattern,
-                  lazy: async () => ({ Component: (await import('./routes/quotes')).QuoteRoute }),
+                  lazy: page(quotesChunk, 'QuoteRoute'),
                 },
                 {
                   path: paths.dashboard.payment.pattern,
-                  lazy: async () => ({
-                    Component: (await import('./routes/payment')).PaymentRoute,
-                  }),
+                  lazy: page(() => import('./routes/payment'), 'PaymentRoute'),
                 },
                 {
                   lazy: requireAdmin,
                   children: [
                     {
                       path: paths.dashboard.users.pattern,
-                      lazy: async () => ({
-                        Component: (await import('./routes/users')).UsersRoute,
-                      }),
+                      lazy: page(() => import('./routes/users'), 'UsersRoute'),
                     },
                     {
                       path: paths.dashboard.manageProducts.pattern,
-                      lazy: async () => ({
-                        Component: (await import('./routes/manage-products')).ManageProductRoute,
-                      }),
+                      lazy: page(() => import('./routes/manage-products'), 'ManageProductRoute'),
                     },
                     {
                       path: paths.dashboard.manageOrders.pattern,
-                      lazy: async () => ({
-                        Component: (await import('./routes/manage-orders')).ManageOrdersRoute,
-                      }),
+                      lazy: page(() => import('./routes/manage-orders'), 'ManageOrdersRoute'),
                     },
                     {
                       path: paths.dashboard.addProduct.pattern,
@@ -287,33 +265,23 @@ export const appRoutes = (
                     },
                     {
                       path: paths.dashboard.reviews.pattern,
-                      lazy: async () => ({
-                        Component: (await import('./routes/manage-reviews')).ManageReviewsRoute,
-                      }),
+                      lazy: page(() => import('./routes/manage-reviews'), 'ManageReviewsRoute'),
                     },
                     {
                       path: paths.dashboard.manageCompanies.pattern,
-                      lazy: async () => ({
-                        Component: (await companyPages()).ManageCompaniesRoute,
-                      }),
+                      lazy: page(companyPages, 'ManageCompaniesRoute'),
                     },
                     {
                       path: paths.dashboard.adminCompany.pattern,
-                      lazy: async () => ({
-                        Component: (await companyPages()).AdminCompanyRoute,
-                      }),
+                      lazy: page(companyPages, 'AdminCompanyRoute'),
                     },
                     {
                       path: paths.dashboard.manageQuotes.pattern,
-                      lazy: async () => ({
-                        Component: (await import('./routes/quotes')).ManageQuotesRoute,
-                      }),
+                      lazy: page(quotesChunk, 'ManageQuotesRoute'),
                     },
                     {
                       path: paths.dashboard.searchSynonyms.pattern,
-                      lazy: async () => ({
-                        Component: (await import('./routes/search-synonyms')).SearchSynonymsRoute,
-                      }),
+                      lazy: page(() => import('./routes/search-synonyms'), 'SearchSynonymsRoute'),
                     },
                   ],
                 },
@@ -334,7 +302,7 @@ export const appRoutes = (
         {
           path: '*',
           handle: { page: 'notFound' } satisfies PageHandle,
-          lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+          lazy: page(() => import('./routes/not-found'), 'NotFoundRoute'),
         },
       ],
     },
