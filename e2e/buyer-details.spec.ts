@@ -46,7 +46,7 @@ async function fillBuyerDetails(page: Page) {
   await expect(form.getByLabel('VAT number')).toHaveValue('GB123456789');
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({
-    path: `/work/notes/shots/checkout-ux/profile-updated-${width}.png`,
+    path: `test-results/shots/checkout-ux/profile-updated-${width}.png`,
     fullPage: true,
   });
 }

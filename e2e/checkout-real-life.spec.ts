@@ -21,11 +21,11 @@ import { startShop, type StartedShop } from './support/shop.js';
 
 /*
  * Issue 22: the checkout in real life (usability review of 2026-11-26). Each test names the
- * review's defects it walks. Screenshots go to /work/notes/shots/checkout-ux/.
+ * review's defects it walks. Screenshots go to test-results/shots/checkout-ux/.
  */
 
 const test = shared;
-const SHOTS = '/work/notes/shots/checkout-ux';
+const SHOTS = 'test-results/shots/checkout-ux';
 const ADDRESS =
   'Nordic Systems GmbH\nAttn. Receiving, Dock 3\nHafenstrasse 12\n20457 Hamburg\nGermany';
 

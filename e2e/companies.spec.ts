@@ -54,7 +54,7 @@ const test = shared.extend<object, { mailing: { shop: StartedShop; smtp: TestSmt
   },
 });
 
-const SHOTS = '/work/notes/shots/companies-web';
+const SHOTS = 'test-results/shots/companies-web';
 mkdirSync(SHOTS, { recursive: true });
 const TEST_CARD = '4242 4242 4242 4242';
 const item: DemoProduct = demoProducts[3]!;

@@ -105,7 +105,7 @@ test('the sign-up link says the address is confirmed, and a used link says it di
   ).toBeVisible();
   await expect(page.getByText(emailConfirmationMessages.confirmed)).toBeVisible();
   await expectAccessible();
-  await page.screenshot({ path: '/work/notes/shots/checkout-ux/email-confirmed-1280.png' });
+  await page.screenshot({ path: 'test-results/shots/checkout-ux/email-confirmed-1280.png' });
   await page.getByRole('link', { name: emailConfirmationMessages.continue }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -119,5 +119,5 @@ test('the sign-up link says the address is confirmed, and a used link says it di
   await expect(page.getByText(emailConfirmationMessages.invalid)).toBeVisible();
   await expectAccessible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/work/notes/shots/checkout-ux/email-link-invalid-390.png' });
+  await page.screenshot({ path: 'test-results/shots/checkout-ux/email-link-invalid-390.png' });
 });

@@ -26,7 +26,7 @@ import { E2E_BANK_DETAILS } from './support/shop.js';
  * and the payment choice on a phone, and paying by invoice with the keyboard alone.
  */
 
-const SHOTS = '/work/notes/shots/account-web';
+const SHOTS = 'test-results/shots/account-web';
 const VAT_ID = 'DE123456789';
 
 /** A made-up name of random hexadecimal digits (words could collide with other walks' searches). */

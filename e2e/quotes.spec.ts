@@ -8,10 +8,10 @@ import { addTestProducts } from './support/order-list.js';
 
 /*
  * Issue 26, DESIGN.md section 14: a quote for 5,000 cases with a logo, the shop admin's offer,
- * the buyer's accept and payment. Screenshots go to /work/notes/shots/quotes/.
+ * the buyer's accept and payment. Screenshots go to test-results/shots/quotes/.
  */
 
-const SHOTS = '/work/notes/shots/quotes';
+const SHOTS = 'test-results/shots/quotes';
 const TEST_CARD = '4242 4242 4242 4242';
 /** A 1×1 PNG: the logo file. */
 const LOGO = Buffer.from(

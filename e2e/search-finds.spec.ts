@@ -11,10 +11,10 @@ import { expect, test } from './support/fixtures.js';
 /*
  * Issue 22: search finds what buyers type (defect 3), the list view (defect 18), the card of a
  * product below its minimum (defect 30), and the admin's search synonyms. Screenshots go to
- * /work/notes/shots/search (SHOTS_DIR) at 1280 and 390 px.
+ * test-results/shots/search (SHOTS_DIR) at 1280 and 390 px.
  */
 
-const SHOTS = process.env['SHOTS_DIR'] ?? '/work/notes/shots/search';
+const SHOTS = process.env['SHOTS_DIR'] ?? 'test-results/shots/search';
 const M3 = 'ForgeLine M3 ATX Mid-Tower Case';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: text.searchLabel });

@@ -9,7 +9,7 @@ import { addTestProducts } from './support/order-list.js';
  * whatever the other tests add meanwhile.
  */
 
-const SHOTS = '/work/notes/shots/spec-filters';
+const SHOTS = 'test-results/shots/spec-filters';
 
 let ours: { word: string; names: Record<string, string> } | null = null;
 
