@@ -78,7 +78,13 @@ test.describe('accounts', () => {
     await registerThroughPage(page);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['My Order', 'My Review', 'My Profile']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'My Order',
+      'My Quotes',
+      'My Company',
+      'My Review',
+      'My Profile',
+    ]);
     await expect(page.getByRole('heading', { name: 'My Order' })).toBeVisible();
     await expectAccessible();
 
@@ -145,7 +151,9 @@ test.describe('accounts', () => {
       'My Profile',
       'Manage Product',
       'Manage Order',
+      'Manage Quotes',
       'Manage Users',
+      'Manage Companies',
       'Add Product',
       'Manage Reviews',
       'Search synonyms',

@@ -16,7 +16,7 @@ import {
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test as shared } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
-import { addTestProducts } from './support/order-list.js';
+import { addTestProducts, pressAddToOrderList } from './support/order-list.js';
 import { startShop, type StartedShop } from './support/shop.js';
 
 /*
@@ -147,7 +147,7 @@ test.describe('the product page orders what was typed (defects 9, 29, 23, 27)', 
 
     // The whole stock in the list: the button is off and says why.
     await quantity.fill('100');
-    await page.getByRole('button', { name: cartMessages.addToListLabel(item!.name) }).click();
+    await pressAddToOrderList(page, item!.name);
     await expectToastBelowHeader(page, cartMessages.added);
     await expect(page.getByText(productQuantityMessages.listHoldsAllStock(100))).toBeVisible();
     await expect(
@@ -298,7 +298,7 @@ test.describe('on a phone (defects 17, 26, 27)', () => {
     );
     await registerThroughPage(page, 'phone');
     await page.goto(`/products/${item!._id}`);
-    await page.getByRole('button', { name: cartMessages.addToListLabel(item!.name) }).click();
+    await pressAddToOrderList(page, item!.name);
     await expectToastBelowHeader(page, cartMessages.added);
     await page.screenshot({ path: `${SHOTS}/product-toast-390.png` });
     expect(await smallTargets(page)).toEqual([]);

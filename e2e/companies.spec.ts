@@ -344,6 +344,13 @@ test.describe('companies', () => {
     await buyerPage.keyboard.type(buyer.password);
     await buyerPage.keyboard.press('Enter');
     await expect(buyerPage).toHaveURL(new URL(link).pathname);
+    // Signed in now: the page and the navbar are drawn again for the buyer; Tab once they settled.
+    await expect(
+      buyerPage.getByRole('button', { name: invitationPageMessages.accept }),
+    ).toBeVisible();
+    await expect(
+      buyerPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+    ).toBeVisible();
     await tabTo(buyerPage, invitationPageMessages.accept);
     await buyerPage.keyboard.press('Enter');
     await expect(buyerPage.getByText(invitationPageMessages.accepted(companyName))).toBeVisible();

@@ -1,5 +1,14 @@
 import { errorPageMessages } from '@shop/shared';
+import { chunkAddress } from './support/chunks.js';
 import { expect, test } from './support/fixtures.js';
+
+/** A route for the chunk of one web source file: its address exactly, read when first asked. */
+const chunkOf = (source: string) => {
+  let address: string | undefined;
+  return (url: URL) => url.pathname === (address ??= chunkAddress(source));
+};
+const blogsChunk = chunkOf('src/app/routes/blogs.tsx');
+const portfolioChunk = chunkOf('src/app/routes/portfolio.tsx');
 
 /*
  * The shop's own error page, shown here the way a visitor meets it: the blog's code does not
@@ -12,7 +21,7 @@ test.describe('the error page', () => {
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.route(/\/assets\/blogs-[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.route(blogsChunk, (route) => route.abort('failed'));
     await page.goto('/blogs');
 
     const main = page.getByRole('main');
@@ -25,7 +34,7 @@ test.describe('the error page', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expectAccessible();
 
-    await page.unroute(/\/assets\/blogs-[^/]*\.js$/);
+    await page.unroute(blogsChunk);
     await main.getByRole('button', { name: errorPageMessages.tryAgain }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Question & Answering Section' }),
@@ -33,7 +42,7 @@ test.describe('the error page', () => {
   });
 
   test('the way home leaves the error page', async ({ page }) => {
-    await page.route(/\/assets\/portfolio-[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.route(portfolioChunk, (route) => route.abort('failed'));
     await page.goto('/portfolio');
     await page.getByRole('main').getByRole('link', { name: errorPageMessages.home }).click();
     await expect(page).toHaveURL(/\/$/);

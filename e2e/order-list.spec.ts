@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { b2bMessages, cartMessages, formatPrice, messages, type Order } from '@shop/shared';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
-import { addTestProducts, productCard } from './support/order-list.js';
+import { addTestProducts, pressAddToOrderList, productCard } from './support/order-list.js';
 
 /*
  * Issue 13: the order list (cart) and the checkout. Each test adds its own products (tests run
@@ -60,7 +60,7 @@ test.describe('the order list and the checkout', () => {
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 0 items');
     const casesCard = productCard(page, cases!.name);
     await expect(casesCard.getByLabel(`Quantity of ${cases!.name}`)).toHaveValue('20');
-    await casesCard.getByRole('button', { name: `Add to order list: ${cases!.name}` }).click();
+    await pressAddToOrderList(casesCard, cases!.name);
     await expect(page.getByText(cartMessages.added)).toBeVisible();
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 1 item');
 
@@ -70,7 +70,7 @@ test.describe('the order list and the checkout', () => {
     await expect(psuCard.getByText(b2bMessages.notPackMultiple(5))).toBeVisible();
     await expect(psuCard.getByRole('button', { name: /Add to order list/ })).toBeDisabled();
     await psuQuantity.fill('15');
-    await psuCard.getByRole('button', { name: `Add to order list: ${psu!.name}` }).click();
+    await pressAddToOrderList(psuCard, psu!.name);
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 2 items');
     await expect(page.getByText(cartMessages.added)).toBeHidden();
     await expectAccessible();
@@ -174,9 +174,7 @@ test.describe('the order list and the checkout', () => {
 
     // Finding 14: LogOut forgets the list, so the next person at a shared computer never sees it.
     await page.goto(`/products?q=${encodeURIComponent('order list')}`);
-    await productCard(page, cases!.name)
-      .getByRole('button', { name: `Add to order list: ${cases!.name}` })
-      .click();
+    await pressAddToOrderList(productCard(page, cases!.name), cases!.name);
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 1 item');
     await logOut(page);
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 0 items');
@@ -251,7 +249,7 @@ test.describe('the order list and the checkout', () => {
     await page.goto(`/products?q=${encodeURIComponent(item!.name)}`);
     const card = productCard(page, item!.name);
     await card.screenshot({ path: '/tmp/shots/webcart/product-card-390.png' });
-    await card.getByRole('button', { name: `Add to order list: ${item!.name}` }).click();
+    await pressAddToOrderList(card, item!.name);
     // On a phone the link stays beside the menu button, not inside the closed menu.
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 1 item');
     await orderListLink(page).click();

@@ -14,7 +14,7 @@ import {
 } from '@shop/shared';
 import { demoProducts } from '../apps/server/src/db/seed/demo-data.js';
 import { expect, test } from './support/fixtures.js';
-import { addTestProducts, type TestProduct } from './support/order-list.js';
+import { addTestProducts, pressAddToOrderList, type TestProduct } from './support/order-list.js';
 
 /*
  * Issue 14: finding products. Each worker adds its own products, all named with one word no other
@@ -254,7 +254,7 @@ test.describe('finding products', () => {
     );
     await expectAccessible();
 
-    await page.getByRole('button', { name: cartMessages.addToListLabel(item.name) }).click();
+    await pressAddToOrderList(page, item.name);
     await expect(page.getByText(cartMessages.added)).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Order list, / }),

@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import type { ProductCategory } from '@shop/shared';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { cartMessages, type ProductCategory } from '@shop/shared';
 import { E2E_ADMIN } from './accounts.js';
 import { expect } from './fixtures.js';
 import { logInThroughPage } from './flows.js';
@@ -66,4 +66,14 @@ export async function addTestProducts(
 /** The card of a product on the products page. */
 export function productCard(page: Page, name: string) {
   return page.getByRole('article', { name });
+}
+
+/**
+ * Presses a product's 'Add to order list' once it answers: a server-drawn page shows the button
+ * before the browser has taken it over, and it is `type="submit"` only then.
+ */
+export async function pressAddToOrderList(scope: Page | Locator, productName: string) {
+  const button = scope.getByRole('button', { name: cartMessages.addToListLabel(productName) });
+  await expect(button).toHaveAttribute('type', 'submit');
+  await button.click();
 }

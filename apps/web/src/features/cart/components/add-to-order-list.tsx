@@ -1,5 +1,6 @@
 import { cartMessages, type Product } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useAddToOrderList } from '../hooks/use-add-to-order-list';
 import { parseQuantity, quantityProblem } from '../quantity-rules';
 import { QuantityInput } from './quantity-input';
@@ -14,6 +15,9 @@ export function AddToOrderList({ product }: { product: Product }) {
   const [text, setText] = useState(String(product.minquantity));
   const [refusal, setRefusal] = useState<string | null>(null);
   const add = useAddToOrderList(product);
+  // Drawn by the server, the button submits nothing until the browser has taken the page over:
+  // a click then would send the form as a plain GET and leave the page (a search lost).
+  const hydrated = useHydrated();
   const problem = quantityProblem(text, product) ?? refusal ?? undefined;
 
   const onSubmit = (event: FormEvent) => {
@@ -44,7 +48,7 @@ export function AddToOrderList({ product }: { product: Product }) {
           />
         </div>
         <button
-          type="submit"
+          type={hydrated ? 'submit' : 'button'}
           className="btn btn-outline btn-primary btn-sm grow"
           disabled={quantityProblem(text, product) !== undefined}
           aria-label={cartMessages.addToListLabel(product.name)}

@@ -7,6 +7,7 @@ import {
   type Product,
 } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAddToOrderList } from '../hooks/use-add-to-order-list';
@@ -50,6 +51,9 @@ export function ProductPageOrder({ product }: { product: Product }) {
   const [typed, setTyped] = useState(String(product.minquantity));
   const [refusal, setRefusal] = useState<string | null>(null);
   const add = useAddToOrderList(product);
+  // Drawn by the server, the button submits nothing until the browser has taken the page over:
+  // a click then would send the form as a plain GET and leave the page (a search lost).
+  const hydrated = useHydrated();
   const inList = quantityInOrderList(useOrderList(), product._id);
 
   const problem = quantityProblem(typed, product);
@@ -93,7 +97,7 @@ export function ProductPageOrder({ product }: { product: Product }) {
       {!problem && quantity !== undefined && <LinePrice product={product} quantity={quantity} />}
       <div className="flex flex-wrap gap-2">
         <button
-          type="submit"
+          type={hydrated ? 'submit' : 'button'}
           className="btn btn-outline btn-primary"
           disabled={forList !== undefined}
           aria-label={cartMessages.addToListLabel(product.name)}
