@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
+import { endSignInOnRefusedToken, Providers } from './app/providers';
 import { appRoutes, createAppRouter, loadRoutesOf } from './app/router';
 import { readServerPage, restoreQueries } from './app/server-page';
 import { createQueryClient } from './lib/query-client';
@@ -15,6 +15,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+endSignInOnRefusedToken(queryClient);
 // A public page comes drawn by the server with its data (DESIGN.md section 15): the browser
 // takes that markup over (hydrates it) with the same data, the same address in its tags and its
 // route's code loaded first, so the first render draws exactly what is on screen.

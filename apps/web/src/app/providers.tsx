@@ -27,19 +27,24 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
+/**
+ * A token the server refuses (expired, revoked, forged) ends the sign-in cleanly, with a word why:
+ * the guards then send the user to /login. Set before the router starts, whose loaders may
+ * already call the API with the stored token (a 401 before it was set ended the sign-in
+ * silently).
+ */
+export function endSignInOnRefusedToken(queryClient: QueryClient) {
+  setUnauthorizedHandler(() => {
+    void import('react-hot-toast').then(({ default: toast }) =>
+      toast.error(messages.signedOutExpired, { id: 'signed-out' }),
+    );
+    queryClient.removeQueries({ queryKey: accountKeys.all });
+    void import('../features/account/api/identity').then((identity) => identity.signOut());
+  });
+}
+
 export function Providers({ queryClient, children }: ProvidersProps) {
   const pageLoaded = usePageLoaded();
-  // A token the server refuses (expired, revoked, forged) ends the sign-in cleanly: the guards
-  // then send the user to /login.
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      void import('react-hot-toast').then(({ default: toast }) =>
-        toast.error(messages.signedOutExpired, { id: 'signed-out' }),
-      );
-      queryClient.removeQueries({ queryKey: accountKeys.all });
-      void import('../features/account/api/identity').then((identity) => identity.signOut());
-    });
-  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
