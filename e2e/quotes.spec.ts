@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { messages, ORDER_LIST_STORAGE_KEY, quoteMessages, type OrderListLine } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
@@ -30,7 +29,7 @@ async function withOrderList(page: Page, lines: OrderListLine[]) {
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 1280;
-  writeFileSync(`${SHOTS}/${name}-${width}.png`, await page.screenshot({ fullPage: true }));
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
 
 /** Asks for a quote of `quantity` from the order list, with a note and the logo. */
