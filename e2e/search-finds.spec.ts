@@ -7,6 +7,7 @@ import {
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
+import { untilCardsAnswer } from './support/order-list.js';
 
 /*
  * Issue 22: search finds what buyers type (defect 3), the list view (defect 18), the card of a
@@ -149,6 +150,7 @@ test.describe('a card below its minimum', () => {
     );
     // Searched in the browser: the server would draw /products?q=below from the real catalog.
     await page.goto('/products');
+    await untilCardsAnswer(page);
     await searchBox(page).fill('below');
     await searchBox(page).press('Enter');
     await expect(page).toHaveURL(/q=below/);

@@ -77,3 +77,15 @@ export async function pressAddToOrderList(scope: Page | Locator, productName: st
   await expect(button).toHaveAttribute('type', 'submit');
   await button.click();
 }
+
+/**
+ * Waits until the browser has taken over a server-drawn list of product cards: the first card's
+ * 'Add to order list' becomes `type="submit"` then. Before that, the search form sends a plain GET
+ * that the server answers (right for a visitor, but past a walk's stubbed API).
+ */
+export async function untilCardsAnswer(page: Page) {
+  await expect(page.getByRole('button', { name: /^Add to order list: / }).first()).toHaveAttribute(
+    'type',
+    'submit',
+  );
+}
