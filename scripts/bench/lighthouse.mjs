@@ -10,8 +10,8 @@ import lighthouse from 'lighthouse';
 import { median } from './load.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-/** Issue 6: 100 for accessibility, best practices and SEO; performance at least 95. */
-export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Issue 25: 100 for accessibility, best practices and SEO; performance at least 98 (issue 6: 95). */
+export const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 /**
  * Processes whose command line mentions `marker` (a run's own profile directory).
