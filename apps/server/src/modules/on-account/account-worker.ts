@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { periodicPass } from '../../periodic-pass.js';
 import type { OnAccountService } from './on-account.service.js';
 
 /** How often each instance looks for holds to set or lift and reminders to send. */
@@ -22,39 +23,18 @@ export function createAccountWorker(
   log: FastifyBaseLogger,
   intervalMs = ACCOUNT_WORKER_INTERVAL_MS,
 ): AccountWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
   async function runOnce(now?: Date) {
     const done = await accounts.runDue(now);
     if (done.held + done.lifted + done.reminders > 0) log.info(done, 'credit holds and reminders');
     return done;
   }
 
-  function tick(): void {
-    if (running) return;
-    running = runOnce()
-      .catch((error: unknown) => {
-        // The database may be away for a moment; the next pass tries again.
-        log.warn({ err: error }, 'credit holds and invoice reminders failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      // A pending pass must not keep a process alive that is otherwise done.
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    ...periodicPass(() => runOnce(), {
+      intervalMs,
+      log,
+      failure: 'credit holds and invoice reminders failed',
+    }),
   };
 }

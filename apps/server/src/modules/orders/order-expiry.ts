@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { periodicPass } from '../../periodic-pass.js';
 import type { OrdersService } from './orders.service.js';
 
 /** How often each instance looks for unpaid orders whose hold ran out. */
@@ -21,40 +22,14 @@ export function createOrderExpiry(
   log: FastifyBaseLogger,
   intervalMs = EXPIRY_INTERVAL_MS,
 ): OrderExpiry {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
   async function runOnce(now?: Date): Promise<number> {
     const cancelled = await orders.expireDue(now);
     if (cancelled > 0) log.info({ cancelled }, 'unpaid orders cancelled after their hold');
     return cancelled;
   }
 
-  function tick(): void {
-    if (running) return;
-    running = runOnce()
-      .catch((error: unknown) => {
-        // The database may be away for a moment; the next pass tries again.
-        log.warn({ err: error }, 'expiring unpaid orders failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      // A pending pass must not keep a process alive that is otherwise done.
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    ...periodicPass(() => runOnce(), { intervalMs, log, failure: 'expiring unpaid orders failed' }),
   };
 }
