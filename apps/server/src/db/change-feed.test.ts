@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_VERSION_EVERY_MS, sqliteChangeFeed } from './change-feed.js';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../test/databases.js';
+import { DATA_VERSION_EVERY_MS, notifiedTables, sqliteChangeFeed } from './change-feed.js';
 
 describe('SQLite change feed', () => {
   const dirs: string[] = [];
@@ -38,5 +40,46 @@ describe('SQLite change feed', () => {
     for (let i = 0; i < 1000; i += 1) expect(feed.generation('products')).toBe(settled);
     mine.close();
     other.close();
+  });
+});
+
+describe('notifiedTables', () => {
+  it("hears its own schema's tables, none of another schema's, and every table for a payload of the previous release", () => {
+    expect(notifiedTables('shop_a.products', 'shop_a')).toEqual(['products']);
+    expect(notifiedTables('shop_b.products', 'shop_a')).toEqual([]);
+    expect(notifiedTables('products', 'shop_a')).toEqual(['products']);
+    expect(notifiedTables('shop_a.orders', 'shop_a')).toHaveLength(5);
+  });
+});
+
+const postgresKind = testDatabases.find((kind) => kind.name === 'postgres');
+
+describe.skipIf(!postgresKind)('PostgreSQL change feed, two shops on one database', () => {
+  it("does not drop one schema's kept reads when another schema is written", async () => {
+    const mine = await postgresKind!.open();
+    const theirs = await postgresKind!.open();
+    // A second connection to my schema: its writes reach my feed only through NOTIFY, like
+    // another instance's.
+    const mineElsewhere = mine.reopen();
+    try {
+      await vi.waitFor(() => expect(mine.changes.generation('products')).toBeDefined(), {
+        timeout: 10_000,
+      });
+      const products = mine.changes.generation('products');
+      const reviews = mine.changes.generation('reviews');
+      // The other shop writes its products; then my other connection writes my reviews.
+      // PostgreSQL delivers notifications in commit order, so once my reviews' is heard, theirs
+      // about products has been heard too (and must have changed nothing).
+      await sql`update products set name = name where false`.execute(theirs.kysely);
+      await sql`update reviews set rating = rating where false`.execute(mineElsewhere.kysely);
+      await vi.waitFor(() => expect(mine.changes.generation('reviews')).not.toBe(reviews), {
+        timeout: 10_000,
+      });
+      expect(mine.changes.generation('products')).toBe(products);
+    } finally {
+      await mineElsewhere.close();
+      await theirs.drop();
+      await mine.drop();
+    }
   });
 });

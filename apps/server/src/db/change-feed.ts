@@ -29,8 +29,26 @@ const WATCHED: readonly WatchedTable[] = [
   'auth_user',
 ];
 
-/** The PostgreSQL channel the 0005 migration's triggers notify, with the table name as payload. */
+/**
+ * The PostgreSQL channel the 0005 migration's triggers notify, with `schema.table` as payload
+ * (0027; a bare table name before it).
+ */
 export const CHANGES_CHANNEL = 'shop_changes';
+
+/**
+ * The tables a notification on CHANGES_CHANNEL tells this listener of: none when it names
+ * another schema (NOTIFY reaches every listener of the database, whatever its schema), the one
+ * it names, or every table when the payload is not understood (a bare table name of the previous
+ * release's trigger is read as it always was).
+ */
+export function notifiedTables(payload: string, ownSchema: string): readonly WatchedTable[] {
+  const dot = payload.lastIndexOf('.');
+  const schema = dot === -1 ? undefined : payload.slice(0, dot);
+  if (schema !== undefined && schema !== ownSchema) return [];
+  const name = dot === -1 ? payload : payload.slice(dot + 1);
+  const table = WATCHED.find((watched) => watched === name);
+  return table ? [table] : WATCHED;
+}
 
 /**
  * Tells an in-memory cache whether what it holds is still current, on one instance or many:
@@ -148,6 +166,8 @@ export function postgresChangeFeed(connection: pg.ClientConfig): ChangeFeed {
   let log: FeedLog = () => undefined;
   const generations = new Generations();
   let client: pg.Client | undefined;
+  // The schema this connection's tables are in (its search_path's first), asked on connecting.
+  let schema = '';
   let listening = false;
   let started = false;
   let closed = false;
@@ -174,11 +194,13 @@ export function postgresChangeFeed(connection: pg.ClientConfig): ChangeFeed {
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
-      const table = WATCHED.find((name) => name === message.payload);
-      generations.bump(table ? [table] : WATCHED);
+      const tables = notifiedTables(message.payload ?? '', schema);
+      if (tables.length > 0) generations.bump(tables);
     });
     try {
       await next.connect();
+      const current = await next.query<{ schema: string }>('select current_schema() as schema');
+      schema = current.rows[0]?.schema ?? 'public';
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners();
