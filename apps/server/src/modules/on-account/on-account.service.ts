@@ -102,6 +102,10 @@ export function createOnAccountService({
   const refusalOf = (reason: CreditRefusal, order: OrderRow, account?: AccountRow): AppError => {
     if (reason === 'no-terms') return noTerms();
     if (reason === 'hold') return new AppError('credit_hold', onAccountMessages.creditHold);
+    // The same code (the web app knows it), its own words: no invoice is overdue.
+    if (reason === 'manual-hold') {
+      return new AppError('credit_hold', onAccountMessages.creditHoldByShop);
+    }
     const available = account ? accountView(account).availableCredit : 0;
     return new AppError(
       'credit_limit_exceeded',
@@ -177,7 +181,8 @@ export function createOnAccountService({
 
     /**
      * `POST /api/orders/{id}/invoice-payments` (shop admins): money received. More than the
-     * amount due is a 400 on `amount`, a date received in the future a 400 on `receivedAt`.
+     * amount due is a 400 on `amount`, a date received in the future or before the invoice's
+     * date a 400 on `receivedAt`.
      */
     async recordPayment(
       caller: CurrentUser,
@@ -192,6 +197,15 @@ export function createOnAccountService({
         throw new AppError('validation_failed', onAccountMessages.receivedInFuture, {
           receivedAt: onAccountMessages.receivedInFuture,
         });
+      }
+      // Nor before the invoice was issued (security 2026-11-28 #15): the day of issue counts
+      // whole, as a date alone means that day (UTC). The date of issue never changes once set.
+      if (row.invoice_issued_at !== null) {
+        const issuedDay = toIso(row.invoice_issued_at).slice(0, 10);
+        if (receivedAt.getTime() < Date.parse(`${issuedDay}T00:00:00.000Z`)) {
+          const message = onAccountMessages.receivedBeforeInvoice(issuedDay);
+          throw new AppError('validation_failed', message, { receivedAt: message });
+        }
       }
       const amountCents = cents(input.amount);
       let recorded: InvoicePaymentRow | undefined;
