@@ -201,6 +201,29 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     /**
+     * What the buyer's orders in the company that were not approved (no approval was needed)
+     * and were put on the account since `since` (the month's start) are worth, `exceptId` left
+     * out: the monthly limit's measure at invoicing (security 2026-11-28 #7). Read in the
+     * invoicing transaction after the credit's UPDATE locked the company's row (PostgreSQL), so
+     * a buyer's concurrent invoicings are judged one after the other.
+     */
+    async invoicedWithoutApproval(
+      trx: Transaction<Database>,
+      p: { userId: string; companyId: string; since: string; exceptId: string },
+    ): Promise<number> {
+      const row = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.sum<number | string | null>('price_cents').as('cents'))
+        .where('user_id', '=', p.userId)
+        .where('company_id', '=', p.companyId)
+        .where('approval_status', '=', 'not_required')
+        .where('invoice_issued_at', '>=', p.since)
+        .where('id', '!=', p.exceptId)
+        .executeTakeFirst();
+      return Number(row?.cents ?? 0);
+    },
+
+    /**
      * Money received, in the caller's transaction (the orders module lowered the amount due in
      * it): the payment's row, and the company's balance lowered by as much.
      */

@@ -20,6 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
 import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
+import { monthStartOf } from '../orders/place-order.repository.js';
 import { companyAccountOf } from './company-credit.js';
 import type {
   AccountRow,
@@ -153,6 +154,15 @@ export function createOnAccountService({
       const account = await accounts.account(row.company_id);
       if (!account || account.terms_days === null) throw noTerms();
       const companyId = row.company_id;
+      // A buyer paying their own order that was not approved, on account: their monthly limit
+      // counts it (security 2026-11-28 #7), so limit-sized pieces do not add up unasked. A
+      // company admin paying it is its approval.
+      const monthlyLimitCents =
+        membership.role !== 'admin' &&
+        row.user_id === caller.id &&
+        row.approval_status === 'not_required'
+          ? membership.monthlyLimitCents
+          : null;
       const result = await orders.invoiceOnAccount(orderId, companyId, async (trx, claimed) => {
         const credit = await accounts.reserveCredit(
           trx,
@@ -161,6 +171,18 @@ export function createOnAccountService({
           holdCutoff(now()),
         );
         if (credit.kind === 'refused') return credit;
+        // After the credit's UPDATE, which holds the company's row until the commit.
+        if (monthlyLimitCents !== null) {
+          const invoiced = await accounts.invoicedWithoutApproval(trx, {
+            userId: claimed.user_id,
+            companyId,
+            since: monthStartOf(now().toISOString()),
+            exceptId: claimed.id,
+          });
+          if (invoiced + claimed.price_cents > monthlyLimitCents) {
+            return { kind: 'refused', reason: 'monthly-limit' };
+          }
+        }
         return {
           kind: 'reserved',
           terms: {
@@ -172,6 +194,12 @@ export function createOnAccountService({
       });
       if (result.kind === 'not-payable') {
         throw result.order ? notPayableRefusal(result.order) : orderNotFound();
+      }
+      if (result.kind === 'refused' && result.reason === 'monthly-limit') {
+        throw new AppError(
+          'monthly_limit_exceeded',
+          companyMessages.monthlyLimitExceeded((monthlyLimitCents ?? 0) / 100),
+        );
       }
       if (result.kind === 'refused') {
         throw refusalOf(result.reason as CreditRefusal, row, await accounts.account(companyId));
