@@ -431,9 +431,15 @@ describe.each(testDatabases)('approval limits on $name', (kind) => {
       const patch = (payload: object, token?: string) =>
         call({ method: 'PATCH', url, payload }, token);
       expect((await patch({ monthlyLimit: 5_000 })).statusCode).toBe(401);
-      // The buyer on themself, another company's admin: 403.
-      expect((await patch({ monthlyLimit: null }, buyer.token)).statusCode).toBe(403);
-      expect((await patch({ monthlyLimit: null }, other.token)).statusCode).toBe(403);
+      // The buyer on themself, a fellow buyer, a customer in no company, another company's
+      // admin: 403.
+      const fellow = await account('monthfellow', true);
+      await join(companyId, boss, fellow, null);
+      const loner = await account('monthloner', true);
+      for (const caller of [buyer, fellow, loner, other]) {
+        const res = await patch({ monthlyLimit: null }, caller.token);
+        expect(res.statusCode, res.body).toBe(403);
+      }
       expect(otherCompany).not.toBe(companyId);
       for (const monthlyLimit of [-1, 1.001, 'abc', 1_000_000, true]) {
         const res = await patch({ monthlyLimit }, boss.token);
