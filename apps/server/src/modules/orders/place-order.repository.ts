@@ -374,9 +374,10 @@ export const placeQueries = {
   /**
    * Locks the buyer's company row until the transaction ends (PostgreSQL), so the company's
    * orders awaiting approval are summed one placement after the other, whichever buyer places
-   * them (security 2026-11-28 #1). NO KEY UPDATE: an order's insert (its foreign key) does not
-   * wait for it; the credit UPDATE and the members' changes (FOR UPDATE) do. Taken before the
-   * membership's lock, in the order `updateMember` and `removeMember` take them.
+   * them (security 2026-11-28 #1). NO KEY UPDATE, the weakest lock that queues these placements:
+   * it conflicts with itself, the credit UPDATE and the members' changes (FOR UPDATE), not with
+   * plain reads or key-share checks. Taken before the membership's lock, in the order
+   * `updateMember` and `removeMember` take them, so no two transactions wait on each other.
    */
   lockCompany: (q: Executor, p: { companyId: string }) =>
     q.selectFrom('companies').select('id').where('id', '=', p.companyId).forNoKeyUpdate(),
