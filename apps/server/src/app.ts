@@ -339,11 +339,17 @@ export async function buildApp({
     companies: {
       membershipOf: (userId) => companies.membershipOf(userId),
       approversOf: (companyId) => companies.approversOf(companyId),
+      hasConfirmedAdmin: (companyId) => companies.hasConfirmedAdmin(companyId),
       hasPaymentTerms: (companyId) => accountsRepository.hasPaymentTerms(companyId),
     },
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
     log: app.log,
-    rules: { ...config.orderHolds, shopEmail: config.shopOrdersEmail },
+    rules: {
+      ...config.orderHolds,
+      shopEmail: config.shopOrdersEmail,
+      // The confirmation asked of buyers is asked of the company's approvers too (#1).
+      requireConfirmedApprover: config.orderHolds.requireConfirmedEmail,
+    },
     ...(now ? { now } : {}),
   });
   // Stripe when its keys are set; otherwise the built-in test gateway (DESIGN.md section 6).

@@ -167,10 +167,19 @@ describe('config', () => {
       holdMinutes: 30,
       approvalHoldMinutes: 1440,
       maxAwaitingApproval: 5,
+      maxAwaitingApprovalCents: 2_500_000,
       maxUnpaidOrders: 5,
       maxUnpaidCents: 2_500_000,
       requireConfirmedEmail: false,
     });
+    expect(
+      parseConfig({ MAX_AWAITING_APPROVAL_VALUE: '1000' }).orderHolds.maxAwaitingApprovalCents,
+    ).toBe(100_000);
+    for (const bad of ['0', '-1', '1.5', 'lots']) {
+      expect(() => parseConfig({ MAX_AWAITING_APPROVAL_VALUE: bad })).toThrow(
+        /MAX_AWAITING_APPROVAL_VALUE/,
+      );
+    }
     expect(
       parseConfig({ ORDER_HOLD_MINUTES: '90', MAX_UNPAID_ORDERS: '2', MAX_UNPAID_VALUE: '1200' })
         .orderHolds,

@@ -120,6 +120,16 @@ const envSchema = z
     APPROVAL_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     /** How many orders one buyer may have awaiting approval at once (they hold stock). */
     MAX_AWAITING_APPROVAL_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
+    /**
+     * What one buyer's orders awaiting approval may be worth together, and one company's, in
+     * whole dollars (they hold stock; security 2026-11-28 #1). Default: MAX_UNPAID_VALUE's.
+     */
+    MAX_AWAITING_APPROVAL_VALUE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000_000_000)
+      .default(25_000),
     /** What one customer's unpaid orders may hold together, in whole dollars. */
     MAX_UNPAID_VALUE: z.coerce.number().int().min(1).max(1_000_000_000_000).default(25_000),
     /** Whether placing an order needs a confirmed email; unset: only in production. */
@@ -293,6 +303,8 @@ export interface Config {
     approvalHoldMinutes: number;
     /** MAX_AWAITING_APPROVAL_ORDERS: one buyer's orders awaiting approval at once. */
     maxAwaitingApproval: number;
+    /** MAX_AWAITING_APPROVAL_VALUE in cents: their worth, per buyer and per company. */
+    maxAwaitingApprovalCents: number;
     maxUnpaidOrders: number;
     maxUnpaidCents: number;
     requireConfirmedEmail: boolean;
@@ -424,6 +436,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       holdMinutes: env.ORDER_HOLD_MINUTES,
       approvalHoldMinutes: env.APPROVAL_HOLD_MINUTES,
       maxAwaitingApproval: env.MAX_AWAITING_APPROVAL_ORDERS,
+      maxAwaitingApprovalCents: env.MAX_AWAITING_APPROVAL_VALUE * 100,
       maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
       maxUnpaidCents: env.MAX_UNPAID_VALUE * 100,
       requireConfirmedEmail: env.ORDER_REQUIRES_CONFIRMED_EMAIL

@@ -24,6 +24,7 @@ import { companies } from './migrations/0019-companies.js';
 import { payOnAccount } from './migrations/0020-pay-on-account.js';
 import { quotes } from './migrations/0022-quotes.js';
 import { orderLists } from './migrations/0023-order-lists.js';
+import { monthlyLimits } from './migrations/0024-monthly-limits.js';
 import { changeFeedNamesSchema } from './migrations/0027-change-feed-names-schema.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
@@ -51,6 +52,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0020-pay-on-account': payOnAccount(db.dialect),
     '0022-quotes': quotes(db.dialect),
     '0023-order-lists': orderLists(db.dialect),
+    '0024-monthly-limits': monthlyLimits(db.dialect),
     '0027-change-feed-names-schema': changeFeedNamesSchema(db.dialect),
   };
 }

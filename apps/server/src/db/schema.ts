@@ -166,6 +166,8 @@ export interface CompanyMembersTable {
   role: CompanyRole;
   /** Null: no limit. PostgreSQL's bigint reads as a string. */
   order_limit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Migration 0024: the member's monthly limit (calendar month, UTC); null for none. */
+  monthly_limit_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 

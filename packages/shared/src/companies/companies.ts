@@ -87,25 +87,36 @@ export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
 
 export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: companyMessages.roleInvalid });
 
+/** A member's limit in dollars (at most 2 decimals), or null for none; `name` in the messages. */
+const limitField = (invalid: string, name: string) =>
+  z.union([
+    z.null(),
+    decimalInput(
+      z
+        .number({ error: invalid })
+        .refine(Number.isFinite, invalid)
+        .pipe(
+          z
+            .number()
+            .min(0, invalid)
+            .max(MAX_ORDER_LIMIT_DOLLARS, invalid)
+            .refine(
+              (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
+              `${name} can have at most 2 decimals`,
+            ),
+        ),
+    ),
+  ]);
+
 /** A member's order limit in dollars (at most 2 decimals), or null for none. */
-export const orderLimitField = z.union([
-  z.null(),
-  decimalInput(
-    z
-      .number({ error: companyMessages.orderLimitInvalid })
-      .refine(Number.isFinite, companyMessages.orderLimitInvalid)
-      .pipe(
-        z
-          .number()
-          .min(0, companyMessages.orderLimitInvalid)
-          .max(MAX_ORDER_LIMIT_DOLLARS, companyMessages.orderLimitInvalid)
-          .refine(
-            (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
-            'Order limit can have at most 2 decimals',
-          ),
-      ),
-  ),
-]);
+export const orderLimitField = limitField(companyMessages.orderLimitInvalid, 'Order limit');
+
+/**
+ * A member's monthly limit in dollars (security 2026-11-28 #7): what their company orders of a
+ * calendar month (UTC) may total before the next one waits for approval; null for none. The
+ * same money rules as the order limit.
+ */
+export const monthlyLimitField = limitField(companyMessages.monthlyLimitInvalid, 'Monthly limit');
 
 /** Terms of payment on account (DESIGN.md section 13); null until a shop admin grants them. */
 export const companyTermsSchema = paymentTermsSchema;
@@ -131,6 +142,11 @@ export const companyMemberSchema = z.object({
   role: companyRoleSchema,
   /** Dollars, or null for none; ignored for admins (they approve). */
   orderLimit: z.number().nullable(),
+  /**
+   * Dollars a calendar month (UTC), or null for none; ignored for admins. Absent from a server
+   * older than it: none.
+   */
+  monthlyLimit: z.number().nullable().optional(),
 });
 export type CompanyMember = z.infer<typeof companyMemberSchema>;
 
@@ -162,7 +178,11 @@ export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 
 /** `PATCH /api/companies/{id}/members/{userId}`. */
 export const memberUpdateSchema = z
-  .object({ role: companyRoleSchema, orderLimit: orderLimitField })
+  .object({
+    role: companyRoleSchema,
+    orderLimit: orderLimitField,
+    monthlyLimit: monthlyLimitField,
+  })
   .partial()
   .strict()
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), {

@@ -30,6 +30,12 @@ export const companyErrorStatus = {
   invitation_for_another_account: 403,
   too_many_invitations: 429,
   too_many_awaiting_approval: 409,
+  /** The orders awaiting approval (the buyer's, or the company's) would pass MAX_AWAITING_APPROVAL_VALUE. */
+  awaiting_approval_value_exceeded: 409,
+  /** An order would await approval, but no admin of the company has confirmed their email. */
+  company_admin_unconfirmed: 403,
+  /** Paying an order not approved on account would take the buyer past their monthly limit. */
+  monthly_limit_exceeded: 409,
 } as const;
 
 export const companyMessages = {
@@ -56,6 +62,16 @@ export const companyMessages = {
   approvalAlreadyDecided: 'This order has already been approved or rejected.',
   tooManyAwaitingApproval: (max: number) =>
     `You already have ${max} orders waiting for a company admin's approval. Ask an admin to decide on them, or delete one, first.`,
+  /** `scope`: whose orders awaiting approval met the cap; `max` in dollars. */
+  awaitingApprovalValueExceeded: (scope: 'buyer' | 'company', max: number) =>
+    scope === 'buyer'
+      ? `Your orders waiting for a company admin's approval would be worth more than $${max.toLocaleString('en-US')} together. Ask an admin to decide on them, or delete one, first.`
+      : `Your company's orders waiting for an admin's approval would be worth more than $${max.toLocaleString('en-US')} together. Ask an admin to decide on them first.`,
+  companyAdminUnconfirmed:
+    'This order needs a company admin’s approval, but no admin of your company has confirmed their email address yet. An admin must confirm their email first (the link in the mail sent when they registered); then place the order again.',
+  /** Paying on account an order that was not approved; amounts in dollars. */
+  monthlyLimitExceeded: (limit: number) =>
+    `Paying this order on account would take your orders this month past your monthly limit of $${limit.toLocaleString('en-US')}. Ask a company admin to pay it on account, or pay it by card.`,
   payNotAllowed: 'Only the customer who placed an order or an admin of its company can pay it.',
   deleteNotAllowed:
     'Only the customer who placed an order or an admin of its company can delete it.',
@@ -67,6 +83,7 @@ export const companyMessages = {
   nothingToUpdate: 'Fill in at least one field to update',
   roleInvalid: 'role must be admin or buyer',
   orderLimitInvalid: `Order limit must be an amount in dollars from 0 to ${999_999}, or empty for none`,
+  monthlyLimitInvalid: `Monthly limit must be an amount in dollars from 0 to ${999_999}, or empty for none`,
 } as const;
 
 /**

@@ -54,6 +54,7 @@ export const companyPageMessages = {
     email: 'Email',
     role: 'Role',
     orderLimit: 'Order limit',
+    monthlyLimit: 'Monthly limit',
     action: 'Action',
   },
   you: 'you',
@@ -65,10 +66,12 @@ export const companyPageMessages = {
   removeLabel: (name: string) => `Remove: ${name}`,
   leave: 'Leave company',
   changeTitle: (name: string) => `Change ${name}`,
-  changeText: 'A buyer’s order over the limit waits for a company admin’s approval.',
+  changeText:
+    'A buyer’s order over the order limit, or that takes their orders this month past the monthly limit, waits for a company admin’s approval.',
   changeConfirm: 'Save',
   roleLabel: 'Role',
   orderLimitLabel: 'Order limit in dollars (empty: no limit)',
+  monthlyLimitLabel: 'Monthly limit in dollars (empty: no limit)',
   memberChanged: (name: string) => `${name} is changed.`,
   removeTitle: 'Remove this member?',
   removeText: (name: string, email: string) =>

@@ -44,6 +44,9 @@ export const onAccountMessages = {
     `This order (${formatAccountMoney(total)}) is more than your company's available credit (${formatAccountMoney(available)}). Please pay by card, or pay open invoices first.`,
   creditHold:
     "Your company's account is on hold because of an overdue invoice, so this order cannot be paid by invoice. Please pay by card, or settle the overdue invoice first.",
+  /** A hold a shop admin set by hand (`PUT /api/companies/{id}/hold`), no invoice overdue. */
+  creditHoldByShop:
+    "Your company's account has been put on hold by the shop, so this order cannot be paid by invoice. Please pay by card, or contact us.",
   noPaymentTerms:
     'Paying by invoice needs payment terms: your company has none. Please pay by card.',
   orderAlreadyInvoiced: 'This order is already paid by invoice.',
@@ -51,6 +54,9 @@ export const onAccountMessages = {
   amountExceedsDue: (amountDue: number) =>
     `The amount is more than the amount due (${formatAccountMoney(amountDue)}).`,
   receivedInFuture: 'The date received cannot be in the future',
+  /** `issued`: the invoice's date, YYYY-MM-DD (UTC). */
+  receivedBeforeInvoice: (issued: string) =>
+    `The date received cannot be before the invoice's date (${issued})`,
   termsBothOrNeither: 'Give both the days and the credit limit, or neither to remove the terms',
   daysInvalid: `Days must be one of ${PAYMENT_TERM_DAYS.join(', ')}`,
   daysRequired: 'Days are required (null removes the terms)',

@@ -26,10 +26,10 @@ export const orderLimitMessages = {
     `Your unpaid orders may hold at most ${dollars.format(maxDollars)} together, and this order would take them past it. Please pay or delete an order first.`,
   /** The whole refusal: which product, and from when it can be ordered again. */
   holdCooldown: (productName: string, until: string) =>
-    `Your last order of ${productName} was cancelled because it was not paid in time. You can order it again from ${formatDocumentTime(until)}.`,
+    `Your last order of ${productName} was cancelled (it was not paid in time, or a company admin rejected it). You can order it again from ${formatDocumentTime(until)}.`,
   /** Beside the refused line (it names the product already). */
   holdCooldownLine: (until: string) =>
-    `Its last order was not paid in time: it can be ordered again from ${formatDocumentTime(until)}.`,
+    `Its last order was cancelled (not paid in time, or rejected): it can be ordered again from ${formatDocumentTime(until)}.`,
   emailNotConfirmed:
     'Please confirm your email address before placing an order: open the link in the confirmation mail we sent you.',
   resendConfirmation: 'Send the confirmation mail again',

@@ -165,16 +165,22 @@ const listLinesField = z
  * `POST /api/order-lists`: a named list of products and quantities (may be empty). `isDefault`
  * makes it the customer's order list itself, the one the web app keeps in step (at most one).
  */
-export const orderListCreateSchema = z.object({
-  name: listNameField,
-  lines: listLinesField,
-  isDefault: z.boolean().optional(),
-});
+export const orderListCreateSchema = z
+  .object({
+    name: listNameField,
+    lines: listLinesField,
+    isDefault: z.boolean().optional(),
+  })
+  // Unknown keys (`userId`, ...) are refused, as in every other body (security 2026-11-28 #16).
+  .strict();
 export type OrderListCreate = z.input<typeof orderListCreateSchema>;
 
 /** `PUT /api/order-lists/{id}`: a new name, new lines (replacing all of them), or both. */
 export const orderListUpdateSchema = z
   .object({ name: listNameField.optional(), lines: listLinesField.optional() })
+  // Unknown keys (`userId`, `isDefault`, ...) are refused: 400 naming the key, nothing changed
+  // (security 2026-11-28 #16; `isDefault` is chosen at creation only).
+  .strict()
   .refine((value) => value.name !== undefined || value.lines !== undefined, {
     message: orderListMessages.nothingToChange,
   });

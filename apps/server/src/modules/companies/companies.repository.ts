@@ -28,6 +28,8 @@ export interface Membership {
   role: CompanyRole;
   /** Null: no limit. */
   orderLimitCents: number | null;
+  /** Null: no monthly limit (migration 0024). */
+  monthlyLimitCents: number | null;
 }
 
 /** A member with the name and address the company page shows. */
@@ -44,6 +46,7 @@ export const membershipOfRow = (row: CompanyMemberRow): Membership => ({
   userId: row.user_id,
   role: row.role,
   orderLimitCents: centsOrNull(row.order_limit_cents),
+  monthlyLimitCents: centsOrNull(row.monthly_limit_cents ?? null),
 });
 
 /**
@@ -205,6 +208,24 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
         .executeTakeFirst();
     },
 
+    /**
+     * Whether at least one admin of the company has confirmed their email (Better Auth's
+     * `emailVerified`; both tables keep addresses in lower case): security 2026-11-28 #1.
+     */
+    async hasConfirmedAdmin(companyId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('company_members')
+        .innerJoin('users', 'users.id', 'company_members.user_id')
+        .innerJoin('auth_user', 'auth_user.email', 'users.email')
+        .select('company_members.user_id')
+        .where('company_members.company_id', '=', companyId)
+        .where('company_members.role', '=', 'admin')
+        .where('auth_user.emailVerified', '=', dialect === 'postgres' ? true : 1)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The addresses and names of a company's admins (the approvers' mail). */
     async admins(companyId: string): Promise<{ email: string; name: string }[]> {
       const rows = await db
@@ -227,7 +248,11 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
     updateMember(
       companyId: string,
       userId: string,
-      change: { role?: CompanyRole; orderLimitCents?: number | null },
+      change: {
+        role?: CompanyRole;
+        orderLimitCents?: number | null;
+        monthlyLimitCents?: number | null;
+      },
     ): Promise<CompanyMemberRow | MemberRefusal> {
       return db.transaction().execute(async (trx) => {
         await lockCompany(trx, companyId, dialect);
@@ -237,6 +262,9 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
             ...(change.role !== undefined && { role: change.role }),
             ...(change.orderLimitCents !== undefined && {
               order_limit_cents: change.orderLimitCents,
+            }),
+            ...(change.monthlyLimitCents !== undefined && {
+              monthly_limit_cents: change.monthlyLimitCents,
             }),
           })
           .where('company_id', '=', companyId)

@@ -78,6 +78,7 @@ export function toMember(row: MemberRow): CompanyMember {
     email: row.email,
     role: row.role,
     orderLimit: dollarsOf(row.order_limit_cents),
+    monthlyLimit: dollarsOf(row.monthly_limit_cents ?? null),
   };
 }
 
@@ -199,13 +200,16 @@ export function createCompaniesService(
 
     /**
      * `PATCH /api/companies/{id}/members/{userId}`: a company admin or a shop admin changes a
-     * member's role or order limit; never demotes the last admin (409).
+     * member's role, order limit or monthly limit; never demotes the last admin (409).
      */
     async updateMember(caller: CurrentUser, id: string, userId: string, input: MemberUpdateInput) {
       await companyFor(caller, id, 'admin');
       const result = await companies.updateMember(id, userId, {
         ...(input.role !== undefined && { role: input.role }),
         ...(input.orderLimit !== undefined && { orderLimitCents: centsOf(input.orderLimit) }),
+        ...(input.monthlyLimit !== undefined && {
+          monthlyLimitCents: centsOf(input.monthlyLimit),
+        }),
       });
       if (result === 'last-admin') throw lastAdmin();
       if (result === 'missing') throw new AppError('not_found', companyMessages.memberNotFound);
@@ -351,6 +355,8 @@ export function createCompaniesService(
 
     /** For the orders module: the admins mailed when an order awaits approval. */
     approversOf: (companyId: string) => companies.admins(companyId),
+    /** For the orders module: whether an admin of the company has confirmed their email. */
+    hasConfirmedAdmin: (companyId: string) => companies.hasConfirmedAdmin(companyId),
     membershipOf: (userId: string) => companies.membershipOf(userId),
   };
 }

@@ -140,16 +140,17 @@ describe.each(testDatabases)('companies on $name', (kind) => {
         // Requests that never wait (no lock of theirs to meet) end before that: done too.
         let settled = false;
         void running.finally(() => (settled = true));
-        // Waiting for the state: how many sessions wait, on this lock or behind one that does.
+        // Waiting for the state: how many sessions wait, on this lock or behind one that does
+        // at any depth (a placement waits on the company's row behind one that waits here).
         for (;;) {
           const { rows: counted } = await sql<{ n: number | string }>`
-            with w as (select pid, pg_blocking_pids(pid) as by from pg_stat_activity
-              where wait_event_type = 'Lock')
-            select count(*) as n from w
-            where ${pid} = any(w.by)
-              or exists (select 1 from w as up where up.pid = any(w.by) and ${pid} = any(up.by))`.execute(
-            locker.kysely,
-          );
+            with recursive w as (select pid, pg_blocking_pids(pid) as by from pg_stat_activity
+                where wait_event_type = 'Lock'),
+              chain(pid) as (
+                select pid from w where ${pid} = any(w.by)
+                union
+                select w.pid from w join chain on chain.pid = any(w.by))
+            select count(*) as n from chain`.execute(locker.kysely);
           if (settled || Number(counted[0]?.n ?? 0) >= waiting) break;
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -225,6 +226,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
         email: owner.email,
         role: 'admin',
         orderLimit: null,
+        monthlyLimit: null,
       });
       expect(mine.members.find((m) => m.email === buyer.email)).toMatchObject({
         role: 'buyer',
@@ -835,6 +837,17 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       await app.mailOutbox.runOnce(clock());
       const mail = mails.find((m) => m.to === buyer.email && m.subject.includes('rejected'));
       expect(mail?.text).toContain('Over budget this quarter');
+      // Its product cools down for the buyer, as after an expiry (security 2026-11-28 #1).
+      const again = await call(
+        {
+          method: 'POST',
+          url: '/api/orders',
+          payload: { lines: [{ productId, quantity: 20 }], phone: '+1 555 0100', address: 'x' },
+        },
+        buyer.token,
+      );
+      expect(again.statusCode, again.body).toBe(409);
+      expect(refusal(again).code).toBe('hold_cooldown');
     });
 
     it('an order that never needed approval cannot be approved (409)', async () => {
@@ -846,6 +859,8 @@ describe.each(testDatabases)('companies on $name', (kind) => {
     });
 
     it('an order awaiting approval expires after APPROVAL_HOLD_MINUTES, its stock back, the counts right', async () => {
+      // Another product: the one of the rejection above cools down for the buyer.
+      const productId = await insertProduct(db, { stock: 1_000, minimum: 1, priceCents: 2_000 });
       const waiting = await place(buyer, productId, 30);
       const buyerId = await userIdOf(db, buyer);
       const [count, value] = [await unpaidOrdersOf(db, buyerId), await unpaidValueOf(db, buyerId)];
@@ -923,8 +938,11 @@ describe.each(testDatabases)('companies on $name', (kind) => {
     it('race: two company admins approving and rejecting at once: one wins, the stock is right', async () => {
       const second_admin = await registerAccount(app, { label: 'coadmin', name: 'Cora Coadmin' });
       await join(company._id, owner, second_admin, { role: 'admin' });
-      const product = await insertProduct(db, { stock: 100, minimum: 1, priceCents: 5_000 });
-      for (let round = 0; round < 3; round += 1) {
+      // A product a round: a rejected order's product cools down for the buyer (2026-11-28 #1).
+      const products = await Promise.all(
+        [0, 1, 2].map(() => insertProduct(db, { stock: 100, minimum: 1, priceCents: 5_000 })),
+      );
+      for (const product of products) {
         const waiting = await place(buyer, product, 5);
         const [approve, reject] = await whileRowLocked('orders', 'id', waiting._id, 2, () =>
           Promise.all([
@@ -953,13 +971,15 @@ describe.each(testDatabases)('companies on $name', (kind) => {
         }
       }
       // Every approved order holds its 5; every rejected one gave them back.
-      const held = await db.kysely
-        .selectFrom('orders')
-        .select('approval_status')
-        .where('product_id', '=', product)
-        .where('approval_status', '=', 'approved')
-        .execute();
-      expect(await stockIn(db, product)).toBe(100 - 5 * held.length);
+      for (const product of products) {
+        const held = await db.kysely
+          .selectFrom('orders')
+          .select('approval_status')
+          .where('product_id', '=', product)
+          .where('approval_status', '=', 'approved')
+          .execute();
+        expect(await stockIn(db, product)).toBe(100 - 5 * held.length);
+      }
     });
   });
 });

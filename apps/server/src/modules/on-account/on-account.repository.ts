@@ -36,8 +36,12 @@ const ACCOUNT_COLUMNS = [
   'hold_waived_before',
 ] as const;
 
-/** Why the company's credit was not taken for an order. */
-export type CreditRefusal = 'no-terms' | 'hold' | 'limit';
+/**
+ * Why the company's credit was not taken for an order: `hold` is an invoice overdue beyond
+ * CREDIT_HOLD_DAYS (or the worker's hold for one), `manual-hold` a hold a shop admin set by hand
+ * with no invoice that overdue (security 2026-11-28 #17: each says its own reason).
+ */
+export type CreditRefusal = 'no-terms' | 'hold' | 'manual-hold' | 'limit';
 
 /** The two reminders of an invoice: before its due date and the day after it. */
 export type ReminderKind = 'before-due' | 'after-due';
@@ -186,10 +190,37 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
       if (!company || company.terms_days === null || company.credit_limit_cents === null) {
         return { kind: 'refused', reason: 'no-terms' };
       }
-      if (Boolean(company.on_hold) || Boolean(company.overdue)) {
-        return { kind: 'refused', reason: 'hold' };
+      if (company.overdue) return { kind: 'refused', reason: 'hold' };
+      if (company.on_hold) {
+        return {
+          kind: 'refused',
+          reason: company.hold_reason === 'admin' ? 'manual-hold' : 'hold',
+        };
       }
       return { kind: 'refused', reason: 'limit' };
+    },
+
+    /**
+     * What the buyer's orders in the company that were not approved (no approval was needed)
+     * and were put on the account since `since` (the month's start) are worth, `exceptId` left
+     * out: the monthly limit's measure at invoicing (security 2026-11-28 #7). Read in the
+     * invoicing transaction after the credit's UPDATE locked the company's row (PostgreSQL), so
+     * a buyer's concurrent invoicings are judged one after the other.
+     */
+    async invoicedWithoutApproval(
+      trx: Transaction<Database>,
+      p: { userId: string; companyId: string; since: string; exceptId: string },
+    ): Promise<number> {
+      const row = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.sum<number | string | null>('price_cents').as('cents'))
+        .where('user_id', '=', p.userId)
+        .where('company_id', '=', p.companyId)
+        .where('approval_status', '=', 'not_required')
+        .where('invoice_issued_at', '>=', p.since)
+        .where('id', '!=', p.exceptId)
+        .executeTakeFirst();
+      return Number(row?.cents ?? 0);
     },
 
     /**

@@ -20,6 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
 import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
+import { monthStartOf } from '../orders/place-order.repository.js';
 import { companyAccountOf } from './company-credit.js';
 import type {
   AccountRow,
@@ -102,6 +103,10 @@ export function createOnAccountService({
   const refusalOf = (reason: CreditRefusal, order: OrderRow, account?: AccountRow): AppError => {
     if (reason === 'no-terms') return noTerms();
     if (reason === 'hold') return new AppError('credit_hold', onAccountMessages.creditHold);
+    // The same code (the web app knows it), its own words: no invoice is overdue.
+    if (reason === 'manual-hold') {
+      return new AppError('credit_hold', onAccountMessages.creditHoldByShop);
+    }
     const available = account ? accountView(account).availableCredit : 0;
     return new AppError(
       'credit_limit_exceeded',
@@ -149,6 +154,15 @@ export function createOnAccountService({
       const account = await accounts.account(row.company_id);
       if (!account || account.terms_days === null) throw noTerms();
       const companyId = row.company_id;
+      // A buyer paying their own order that was not approved, on account: their monthly limit
+      // counts it (security 2026-11-28 #7), so limit-sized pieces do not add up unasked. A
+      // company admin paying it is its approval.
+      const monthlyLimitCents =
+        membership.role !== 'admin' &&
+        row.user_id === caller.id &&
+        row.approval_status === 'not_required'
+          ? membership.monthlyLimitCents
+          : null;
       const result = await orders.invoiceOnAccount(orderId, companyId, async (trx, claimed) => {
         const credit = await accounts.reserveCredit(
           trx,
@@ -157,6 +171,18 @@ export function createOnAccountService({
           holdCutoff(now()),
         );
         if (credit.kind === 'refused') return credit;
+        // After the credit's UPDATE, which holds the company's row until the commit.
+        if (monthlyLimitCents !== null) {
+          const invoiced = await accounts.invoicedWithoutApproval(trx, {
+            userId: claimed.user_id,
+            companyId,
+            since: monthStartOf(now().toISOString()),
+            exceptId: claimed.id,
+          });
+          if (invoiced + claimed.price_cents > monthlyLimitCents) {
+            return { kind: 'refused', reason: 'monthly-limit' };
+          }
+        }
         return {
           kind: 'reserved',
           terms: {
@@ -169,6 +195,12 @@ export function createOnAccountService({
       if (result.kind === 'not-payable') {
         throw result.order ? notPayableRefusal(result.order) : orderNotFound();
       }
+      if (result.kind === 'refused' && result.reason === 'monthly-limit') {
+        throw new AppError(
+          'monthly_limit_exceeded',
+          companyMessages.monthlyLimitExceeded((monthlyLimitCents ?? 0) / 100),
+        );
+      }
       if (result.kind === 'refused') {
         throw refusalOf(result.reason as CreditRefusal, row, await accounts.account(companyId));
       }
@@ -177,7 +209,8 @@ export function createOnAccountService({
 
     /**
      * `POST /api/orders/{id}/invoice-payments` (shop admins): money received. More than the
-     * amount due is a 400 on `amount`, a date received in the future a 400 on `receivedAt`.
+     * amount due is a 400 on `amount`, a date received in the future or before the invoice's
+     * date a 400 on `receivedAt`.
      */
     async recordPayment(
       caller: CurrentUser,
@@ -192,6 +225,15 @@ export function createOnAccountService({
         throw new AppError('validation_failed', onAccountMessages.receivedInFuture, {
           receivedAt: onAccountMessages.receivedInFuture,
         });
+      }
+      // Nor before the invoice was issued (security 2026-11-28 #15): the day of issue counts
+      // whole, as a date alone means that day (UTC). The date of issue never changes once set.
+      if (row.invoice_issued_at !== null) {
+        const issuedDay = toIso(row.invoice_issued_at).slice(0, 10);
+        if (receivedAt.getTime() < Date.parse(`${issuedDay}T00:00:00.000Z`)) {
+          const message = onAccountMessages.receivedBeforeInvoice(issuedDay);
+          throw new AppError('validation_failed', message, { receivedAt: message });
+        }
       }
       const amountCents = cents(input.amount);
       let recorded: InvoicePaymentRow | undefined;

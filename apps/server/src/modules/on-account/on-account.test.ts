@@ -6,6 +6,7 @@ import {
   orderCreatedSchema,
   formatDocumentDate,
   orderModifiedSchema,
+  onAccountMessages,
   orderSchema,
   statementSchema,
   type Order,
@@ -307,6 +308,22 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
       expect((await payByInvoice(order._id, buyer.token)).statusCode).toBe(200);
     });
 
+    it('security 2026-11-28 #17: a hold set by hand says so, not "because of an overdue invoice"', async () => {
+      const order = await place(buyer, 1);
+      expect((await setHold(companyId, true)).statusCode).toBe(200);
+      const balance = await balanceOf(companyId);
+      const held = await payByInvoice(order._id, buyer.token);
+      expect(held.statusCode).toBe(409);
+      const error = codeOf(held.body);
+      expect(error.code).toBe('credit_hold');
+      expect(error.message).toBe(onAccountMessages.creditHoldByShop);
+      expect(error.message).not.toMatch(/overdue/);
+      expect((await orderRow(order._id)).payment_status).toBe('pending');
+      expect(await balanceOf(companyId)).toBe(balance);
+      expect((await setHold(companyId, false)).statusCode).toBe(200);
+      expect((await payByInvoice(order._id, buyer.token)).statusCode).toBe(200);
+    });
+
     it('refuses an order awaiting approval (409 approval_required)', async () => {
       const order = await place(buyer, 1);
       await shop.db.kysely
@@ -481,6 +498,39 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
       expect(Number((await orderRow(raw._id)).invoice_amount_due_cents)).toBe(1_000);
     });
 
+    it("security 2026-11-28 #15: a payment dated before the invoice's date is refused, naming receivedAt", async () => {
+      const raw = await place(buyer, 1);
+      const invoiced = orderModifiedSchema.parse(
+        (await payByInvoice(raw._id, buyer.token)).json(),
+      ).order;
+      const issuedDay = (await orderRow(invoiced._id)).invoice_issued_at;
+      const issued = new Date(issuedDay ?? '').toISOString().slice(0, 10);
+      const dayBefore = new Date(Date.parse(issued) - DAY).toISOString().slice(0, 10);
+      const balance = await balanceOf(companyId);
+      for (const receivedAt of ['1900-01-01', dayBefore, `${dayBefore}T23:59:59Z`]) {
+        const res = await record(invoiced._id, { amount: 1, reference: 'OLD', receivedAt });
+        expect(res.statusCode, res.body).toBe(400);
+        const error = codeOf(res.body);
+        expect(error.code).toBe('validation_failed');
+        expect(error.fields?.receivedAt).toBe(onAccountMessages.receivedBeforeInvoice(issued));
+      }
+      // Nothing changed: no payment, the same amount due and balance.
+      expect(Number((await orderRow(invoiced._id)).invoice_amount_due_cents)).toBe(1_000);
+      expect(await balanceOf(companyId)).toBe(balance);
+      const none = await call(
+        { method: 'GET', url: `/api/orders/${invoiced._id}/invoice-payments` },
+        admin.token,
+      );
+      expect(invoicePaymentListSchema.parse(none.json())).toEqual([]);
+      // The day of issue itself is fine, at any hour.
+      const sameDay = await record(invoiced._id, {
+        amount: 1,
+        reference: 'SAME-DAY',
+        receivedAt: `${issued}T00:00:00Z`,
+      });
+      expect(sameDay.statusCode, sameDay.body).toBe(201);
+    });
+
     it('is for shop admins; the payments list for whoever sees the order', async () => {
       const body = { amount: 1, reference: 'a', receivedAt: today() };
       expect((await record(order._id, body, '')).statusCode).toBe(401);
@@ -618,7 +668,10 @@ describe.each(testDatabases)('paying on account on $name', (kind) => {
       const next = await place(boss, 1);
       const refused = await payByInvoice(next._id, boss.token);
       expect(refused.statusCode).toBe(409);
-      expect(codeOf(refused.body).code).toBe('credit_hold');
+      expect(codeOf(refused.body)).toMatchObject({
+        code: 'credit_hold',
+        message: onAccountMessages.creditHold,
+      });
       await shop.app.accountWorker.runOnce(clock);
       expect(await onHold()).toBe(true);
 

@@ -281,6 +281,48 @@ describe.each(testDatabases)('saved order lists on $name', (kind) => {
       expect(kept).toMatchObject({ name: 'Keep', lines: [{ productId: product, quantity: 2 }] });
     });
 
+    it('security 2026-11-28 #16: PUT refuses unknown keys (userId, isDefault) and changes nothing', async () => {
+      const me = await registerAccount(shop.app);
+      const someone = await registerAccount(shop.app);
+      const { insertedId } = orderListCreatedSchema.parse(
+        (
+          await create(me.token, { name: 'Mine', lines: [{ productId: product, quantity: 2 }] })
+        ).json(),
+      );
+      for (const payload of [
+        { userId: await userIdOf(shop.db, someone), name: 'ok' },
+        { isDefault: true, name: 'ok' },
+        { name: 'ok', extra: 1 },
+      ]) {
+        const res = await call(
+          { method: 'PUT', url: `/api/order-lists/${insertedId}`, payload },
+          me.token,
+        );
+        expect(res.statusCode, res.body).toBe(400);
+        expect(apiErrorSchema.parse(res.json()).error.code).toBe('validation_failed');
+      }
+      // POST too: a list is made for the caller only.
+      const posted = await create(me.token, {
+        name: 'Theirs',
+        lines: [],
+        userId: await userIdOf(shop.db, someone),
+      });
+      expect(posted.statusCode, posted.body).toBe(400);
+      const lists = savedOrderListsSchema.parse(
+        (await call({ method: 'GET', url: '/api/order-lists' }, me.token)).json(),
+      );
+      expect(lists).toEqual([
+        expect.objectContaining({ name: 'Mine', isDefault: false, lines: [expect.anything()] }),
+      ]);
+      expect(await listCount(someone)).toBe(0);
+      // The same body without the unknown key is taken.
+      const ok = await call(
+        { method: 'PUT', url: `/api/order-lists/${insertedId}`, payload: { name: 'ok' } },
+        me.token,
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
     it('takes 200 lines', async () => {
       const me = await registerAccount(shop.app);
       const ids = await Promise.all(

@@ -9,6 +9,7 @@ const member = (role: 'admin' | 'buyer', companyId = COMPANY): Membership => ({
   userId: 'caller',
   role,
   orderLimitCents: null,
+  monthlyLimitCents: null,
 });
 const customer = { id: 'caller', role: 'user' as const };
 const shopAdmin = { id: 'caller', role: 'admin' as const };

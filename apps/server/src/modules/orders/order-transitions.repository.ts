@@ -382,11 +382,17 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * A company admin rejects an order awaiting approval: cancelled as an expired order is, its
-     * stock returned and the buyer mailed with the reason, in one transaction, once.
+     * stock returned, its products cooling down for the buyer until `cooldownUntil` (as after an
+     * expiry) and the buyer mailed with the reason, in one transaction, once.
      */
     reject(
       id: string,
-      decision: { by: { userId: string; name: string }; at: string; reason: string },
+      decision: {
+        by: { userId: string; name: string };
+        at: string;
+        reason: string;
+        cooldownUntil: string;
+      },
     ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
       return db.transaction().execute(async (trx) => {
         const order = await applyTransition(trx, id, 'reject', {
@@ -402,6 +408,7 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
         if (!order) return { changed: false, order: await orderById(trx, id) };
         const lines = await linesOfOrder(trx, id);
         await returnStock(trx, lines);
+        await coolDown(trx, order.user_id, lines, decision.cooldownUntil);
         await enqueueMail(trx, 'order-rejected', order, lines);
         return { changed: true, order };
       });

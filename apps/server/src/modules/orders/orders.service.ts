@@ -64,6 +64,16 @@ export interface OrderHoldRules {
   approvalHoldMinutes?: number | undefined;
   /** MAX_AWAITING_APPROVAL_ORDERS: one buyer's orders awaiting approval at once. */
   maxAwaitingApproval?: number | undefined;
+  /**
+   * MAX_AWAITING_APPROVAL_VALUE in cents: what one buyer's orders awaiting approval may be worth
+   * together, and one company's (security 2026-11-28 #1).
+   */
+  maxAwaitingApprovalCents?: number | undefined;
+  /**
+   * Whether an order that would await approval needs an admin of the company with a confirmed
+   * email (ORDER_REQUIRES_CONFIRMED_EMAIL, security 2026-11-28 #1).
+   */
+  requireConfirmedApprover?: boolean | undefined;
 }
 
 /** What orders read of companies (DESIGN.md section 12): the caller's membership, the approvers. */
@@ -76,6 +86,8 @@ export interface CompanyLookup {
    * orders are not held to MAX_UNPAID_VALUE (its credit limit holds what it may owe).
    */
   hasPaymentTerms?(companyId: string): Promise<boolean>;
+  /** Whether at least one admin of the company has confirmed their email (security 2026-11-28 #1). */
+  hasConfirmedAdmin?(companyId: string): Promise<boolean>;
 }
 
 /** The unpaid value a member of a company with terms may hold: no limit that any order reaches. */
@@ -154,6 +166,13 @@ export function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError 
         'too_many_awaiting_approval',
         companyMessages.tooManyAwaitingApproval(refusal.max),
       );
+    case 'awaiting-value-exceeded':
+      return new AppError(
+        'awaiting_approval_value_exceeded',
+        companyMessages.awaitingApprovalValueExceeded(refusal.scope, refusal.maxCents / 100),
+      );
+    case 'approver-unconfirmed':
+      return new AppError('company_admin_unconfirmed', companyMessages.companyAdminUnconfirmed);
     case 'hold-cooldown':
       return new AppError(
         'hold_cooldown',
@@ -285,13 +304,24 @@ export function createOrdersService({
     // A member orders for their company (DESIGN.md section 12): a buyer's limit decides whether
     // the order waits for an admin's approval; a company admin's limit is ignored.
     const membership = await companies.membershipOf(caller.id);
+    // A buyer whose order may await approval: a limit per order or per month (#7).
+    const limited =
+      membership !== undefined &&
+      membership.role !== 'admin' &&
+      (membership.orderLimitCents !== null || membership.monthlyLimitCents !== null);
     const company = membership && {
       companyId: membership.companyId,
       orderLimitCents: membership.role === 'admin' ? null : membership.orderLimitCents,
-      approvers:
-        membership.role === 'admin' || membership.orderLimitCents === null
-          ? []
-          : await companies.approversOf(membership.companyId),
+      monthlyLimitCents: membership.role === 'admin' ? null : membership.monthlyLimitCents,
+      approvers: limited ? await companies.approversOf(membership.companyId) : [],
+      // Shop admins are not held to it; a company of unconfirmed accounts is (#1).
+      approverConfirmed:
+        limited &&
+        rules.requireConfirmedApprover &&
+        caller.role !== 'admin' &&
+        companies.hasConfirmedAdmin
+          ? await companies.hasConfirmedAdmin(membership.companyId)
+          : undefined,
     };
     const result = await orders.place(
       {
@@ -306,6 +336,9 @@ export function createOrdersService({
         holdMinutes: rules.holdMinutes,
         approvalHoldMinutes: rules.approvalHoldMinutes,
         maxAwaitingApproval: rules.maxAwaitingApproval,
+        // Shop admins are not limited (as by the unpaid limits).
+        maxAwaitingApprovalCents:
+          caller.role === 'admin' ? undefined : rules.maxAwaitingApprovalCents,
         limits:
           caller.role === 'admin'
             ? undefined
@@ -524,10 +557,14 @@ export function createOrdersService({
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
       await companyAdmin(caller, row.company_id);
+      const at = now();
       const { changed, order } = await orders.reject(id, {
         by: { userId: caller.id, name: caller.displayName },
-        at: now().toISOString(),
+        at: at.toISOString(),
         reason,
+        // Its products cool down for the buyer as an expired order's do (security 2026-11-28
+        // #1): rejecting and placing again does not renew the hold.
+        cooldownUntil: new Date(at.getTime() + rules.holdMinutes * 60_000).toISOString(),
       });
       if (!changed || !order) throw decisionRefusal(order);
       await afterCancel([order]);

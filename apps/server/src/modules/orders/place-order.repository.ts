@@ -68,9 +68,24 @@ export interface CompanyPlacement {
   companyId: string;
   /** Null: no limit (a buyer without one, or a company admin). */
   orderLimitCents: number | null;
+  /**
+   * What the buyer's company orders of the calendar month (UTC) may total before the next one
+   * awaits approval (security 2026-11-28 #7); null or absent: no limit (a company admin's is none).
+   */
+  monthlyLimitCents?: number | null | undefined;
   /** The company's admins, each mailed when the order awaits their approval. */
   approvers: readonly { email: string; name: string }[];
+  /**
+   * False: no admin of the company has confirmed their email, so an order that would await
+   * approval is refused (security 2026-11-28 #1). Undefined: not asked (a quote's order, a shop
+   * admin, or a shop that does not ask for confirmed emails).
+   */
+  approverConfirmed?: boolean | undefined;
 }
+
+/** The first moment of `now`'s calendar month (UTC), ISO: where a monthly limit starts counting. */
+export const monthStartOf = (now: string): string =>
+  `${new Date(now).toISOString().slice(0, 7)}-01T00:00:00.000Z`;
 
 /**
  * Whether a new order waits for a company admin: placed by a member with an order limit and
@@ -79,8 +94,16 @@ export interface CompanyPlacement {
 export function approvalOnPlacing(
   company: CompanyPlacement | undefined,
   totalCents: number,
+  /** The buyer's company orders of this month so far (`monthSpent`); needed with a monthly limit. */
+  monthSpentCents = 0,
 ): 'awaiting_approval' | 'not_required' {
-  return company && company.orderLimitCents !== null && totalCents > company.orderLimitCents
+  if (!company) return 'not_required';
+  if (company.orderLimitCents !== null && totalCents > company.orderLimitCents) {
+    return 'awaiting_approval';
+  }
+  // The monthly limit (security 2026-11-28 #7): what the month's orders would total with this one.
+  const monthly = company.monthlyLimitCents ?? null;
+  return monthly !== null && monthSpentCents + totalCents > monthly
     ? 'awaiting_approval'
     : 'not_required';
 }
@@ -107,6 +130,11 @@ export interface PlaceRules {
    */
   maxAwaitingApproval?: number | undefined;
   /**
+   * MAX_AWAITING_APPROVAL_VALUE in cents: what the orders awaiting approval may be worth
+   * together, the buyer's and their company's each (security 2026-11-28 #1); undefined: no limit.
+   */
+  maxAwaitingApprovalCents?: number | undefined;
+  /**
    * The customer's limits, and the cooldown of products whose order of theirs expired;
    * undefined: an admin, whose orders are counted but never limited.
    */
@@ -126,6 +154,10 @@ export type PlaceRefusal =
   | { kind: 'unpaid-value-exceeded'; maxCents: number }
   /** The buyer has `max` orders awaiting approval already (DESIGN.md section 12). */
   | { kind: 'too-many-awaiting'; max: number }
+  /** The buyer's (or their company's) orders awaiting approval would be worth more than `maxCents`. */
+  | { kind: 'awaiting-value-exceeded'; scope: 'buyer' | 'company'; maxCents: number }
+  /** It would await approval, and no admin of the company has confirmed their email. */
+  | { kind: 'approver-unconfirmed' }
   /** The line's product cools down for this customer until `until` (its order expired). */
   | { kind: 'hold-cooldown'; line: number; productName: string; until: string };
 
@@ -340,19 +372,55 @@ export const placeQueries = {
       ),
 
   /**
+   * Locks the buyer's company row until the transaction ends (PostgreSQL), so the company's
+   * orders awaiting approval are summed one placement after the other, whichever buyer places
+   * them (security 2026-11-28 #1). NO KEY UPDATE, the weakest lock that queues these placements:
+   * it conflicts with itself, the credit UPDATE and the members' changes (FOR UPDATE), not with
+   * plain reads or key-share checks. Taken before the membership's lock, in the order
+   * `updateMember` and `removeMember` take them, so no two transactions wait on each other.
+   */
+  lockCompany: (q: Executor, p: { companyId: string }) =>
+    q.selectFrom('companies').select('id').where('id', '=', p.companyId).forNoKeyUpdate(),
+
+  /**
    * Locks the buyer's membership row until the transaction ends (PostgreSQL), so one buyer's
    * orders awaiting approval are counted one placement after the other.
    */
   lockMembership: (q: Executor, p: { userId: string }) =>
     q.selectFrom('company_members').select('user_id').where('user_id', '=', p.userId).forUpdate(),
 
-  /** How many of the buyer's orders await approval (those `approve` applies to). */
+  /** How many of the buyer's orders await approval (those `approve` applies to), and their worth. */
   awaitingApproval: (q: Executor, p: { userId: string }) =>
     q
       .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string | null>('price_cents').as('cents'),
+      ])
       .where('user_id', '=', p.userId)
       .where(inStateFor('approve')),
+
+  /** What the company's orders awaiting approval are worth together (every buyer's). */
+  companyAwaitingCents: (q: Executor, p: { companyId: string }) =>
+    q
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<number | string | null>('price_cents').as('cents'))
+      .where('company_id', '=', p.companyId)
+      .where(inStateFor('approve')),
+
+  /**
+   * What the buyer's orders in their company placed since `since` (the month's start) are worth,
+   * cancelled ones (expired, rejected, cancelled) left out: the monthly limit's measure.
+   */
+  monthSpent: (q: Executor, p: { userId: string; companyId: string; since: string }) =>
+    q
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<number | string | null>('price_cents').as('cents'))
+      .where('user_id', '=', p.userId)
+      .where('company_id', '=', p.companyId)
+      .where('created_at', '>=', p.since)
+      // Not cancelled: not in the state a cancelled order is reinstated from.
+      .where((eb) => eb.not(inStateFor('reinstate')(eb))),
 
   /** How many unpaid orders the customer holds: which limit a refused reservation met. */
   unpaidCount: (q: Executor, p: { userId: string }) =>
@@ -418,10 +486,16 @@ export interface PlaceStatements {
   /** The customer's cooldowns running at `now` (product id and end). */
   cooldowns(p: { userId: string; now: string }): Promise<{ product_id: string; ends_at: string }[]>;
   /**
-   * How many of the buyer's orders await approval, counted under a lock of their membership
-   * (PostgreSQL; SQLite writes one transaction at a time), so concurrent placements count in turn.
+   * How many of the buyer's orders await approval and their worth, and the worth of the
+   * company's, read under a lock of the company's row and the buyer's membership (PostgreSQL;
+   * SQLite writes one transaction at a time), so concurrent placements count in turn.
    */
-  awaitingApproval(p: { userId: string }): Promise<number>;
+  awaitingApproval(p: {
+    userId: string;
+    companyId: string;
+  }): Promise<{ count: number; buyerCents: number; companyCents: number }>;
+  /** The buyer's company orders placed since `since`, not cancelled, in cents; under the same locks. */
+  monthSpent(p: { userId: string; companyId: string; since: string }): Promise<number>;
   insertOrder(row: NewOrderRow): Promise<OrderRow>;
   insertLine(row: NewOrderLineRow): Promise<void>;
   insertMail(row: Insertable<MailOutboxTable>): Promise<void>;
@@ -432,11 +506,27 @@ export interface PlaceStatements {
 
 /** The placement's statements through Kysely, inside its transaction `trx`. */
 export function kyselyStatements(trx: Transaction<Database>, dialect: Dialect): PlaceStatements {
+  /** The company's row, then the membership's (PostgreSQL; again within one transaction: no-op). */
+  async function lockBuyer(p: { userId: string; companyId: string }): Promise<void> {
+    if (dialect !== 'postgres') return;
+    await placeQueries.lockCompany(trx, p).execute();
+    await placeQueries.lockMembership(trx, p).execute();
+  }
   return {
     async awaitingApproval(p) {
-      if (dialect === 'postgres') await placeQueries.lockMembership(trx, p).execute();
+      await lockBuyer(p);
       const row = await placeQueries.awaitingApproval(trx, p).executeTakeFirst();
-      return Number(row?.n ?? 0);
+      const company = await placeQueries.companyAwaitingCents(trx, p).executeTakeFirst();
+      return {
+        count: Number(row?.n ?? 0),
+        buyerCents: Number(row?.cents ?? 0),
+        companyCents: Number(company?.cents ?? 0),
+      };
+    },
+    async monthSpent(p) {
+      await lockBuyer(p);
+      const row = await placeQueries.monthSpent(trx, p).executeTakeFirst();
+      return Number(row?.cents ?? 0);
     },
     idempotentOrder: (p) => placeQueries.idempotentOrder(trx, p).executeTakeFirst(),
     takeStock: (p) => placeQueries.takeStock(trx, p).executeTakeFirst(),
@@ -503,11 +593,12 @@ export function newOrderRows(
   priced: readonly PricedLine[],
   totalCents: number,
   now: string,
+  /** Decided by the caller (with the month's orders); otherwise by the order limit alone. */
+  approval: 'awaiting_approval' | 'not_required' = approvalOnPlacing(input.company, totalCents),
 ): { order: NewOrderRow; lines: NewOrderLineRow[] } {
   const [first] = priced;
   if (!first) throw new Error('an order needs at least one line');
   const id = newId();
-  const approval = approvalOnPlacing(input.company, totalCents);
   const holdMinutes =
     approval === 'awaiting_approval'
       ? (rules.approvalHoldMinutes ?? rules.holdMinutes)
@@ -594,16 +685,44 @@ export async function placeWith(
     priced[line.index] = { id: product.id, name: product.name, quantity: line.quantity, unitCents };
   }
 
+  // With a monthly limit, what the buyer's company orders of this month already total decides
+  // too (security 2026-11-28 #7), read under the company's and the membership's locks so a
+  // buyer's concurrent orders are judged one after the other.
+  const { company } = input;
+  const monthSpentCents =
+    company && (company.monthlyLimitCents ?? null) !== null
+      ? await statements.monthSpent({
+          userId: input.userId,
+          companyId: company.companyId,
+          since: monthStartOf(now),
+        })
+      : 0;
+  const approval = approvalOnPlacing(company, totalCents, monthSpentCents);
   // An order awaiting a company admin's approval counts against neither MAX_UNPAID_ORDERS nor
   // MAX_UNPAID_VALUE (DESIGN.md section 12): it reserves no place; approving it counts it
   // (migration 0019's trigger). The cooldown still applies.
-  const awaiting = approvalOnPlacing(input.company, totalCents) === 'awaiting_approval';
-  // They hold stock for APPROVAL_HOLD_MINUTES and the unpaid limits do not count them: a buyer
-  // may have only so many at once, or one company of two accounts could hold the catalog.
-  if (awaiting && rules.maxAwaitingApproval !== undefined) {
-    const waiting = await statements.awaitingApproval({ userId: input.userId });
-    if (waiting >= rules.maxAwaitingApproval) {
-      throw new Refusal({ kind: 'too-many-awaiting', max: rules.maxAwaitingApproval });
+  const awaiting = approval === 'awaiting_approval';
+  if (awaiting && company) {
+    // A company nobody has shown to be real cannot hold stock through approvals (#1).
+    if (company.approverConfirmed === false) throw new Refusal({ kind: 'approver-unconfirmed' });
+    // They hold stock for APPROVAL_HOLD_MINUTES and the unpaid limits do not count them: a
+    // buyer may have only so many at once, worth so much, and their company so much, or one
+    // company of two accounts could hold the catalog.
+    const { maxAwaitingApproval: maxCount, maxAwaitingApprovalCents: maxCents } = rules;
+    if (maxCount !== undefined || maxCents !== undefined) {
+      const held = await statements.awaitingApproval({
+        userId: input.userId,
+        companyId: company.companyId,
+      });
+      if (maxCount !== undefined && held.count >= maxCount) {
+        throw new Refusal({ kind: 'too-many-awaiting', max: maxCount });
+      }
+      if (maxCents !== undefined && held.buyerCents + totalCents > maxCents) {
+        throw new Refusal({ kind: 'awaiting-value-exceeded', scope: 'buyer', maxCents });
+      }
+      if (maxCents !== undefined && held.companyCents + totalCents > maxCents) {
+        throw new Refusal({ kind: 'awaiting-value-exceeded', scope: 'company', maxCents });
+      }
     }
   }
   const { limits } = rules;
@@ -644,7 +763,7 @@ export async function placeWith(
     throw new Refusal({ kind: 'unpaid-value-exceeded', maxCents: limits?.maxUnpaidCents ?? 0 });
   }
 
-  const { order: row, lines } = newOrderRows(input, rules, priced, totalCents, now);
+  const { order: row, lines } = newOrderRows(input, rules, priced, totalCents, now, approval);
   const order = await statements.insertOrder(row);
   for (const line of lines) await statements.insertLine(line);
   const view = toOrder(order, lines);

@@ -364,6 +364,8 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       if (totalCents > MAX_ORDER_CENTS) return undefined;
       // An order awaiting approval reserves no unpaid place (section 12): the general path.
       if (approvalOnPlacing(input.company, totalCents) !== 'not_required') return undefined;
+      // A monthly limit reads the month's orders under the buyer's locks: the general path.
+      if ((input.company?.monthlyLimitCents ?? null) !== null) return undefined;
 
       const now = rules.now ?? nowIso();
       const priced = [{ id: line.productId, name: product.name, unitCents, ...line }];

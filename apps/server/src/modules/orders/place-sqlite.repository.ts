@@ -97,6 +97,19 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
     sqlite,
     precompile(['userId'], (p: { userId: string }) => placeQueries.awaitingApproval(db, p)),
   );
+  const companyAwaitingCents = prepared(
+    sqlite,
+    precompile(['companyId'], (p: { companyId: string }) =>
+      placeQueries.companyAwaitingCents(db, p),
+    ),
+  );
+  const monthSpent = prepared(
+    sqlite,
+    precompile(
+      ['userId', 'companyId', 'since'],
+      (p: { userId: string; companyId: string; since: string }) => placeQueries.monthSpent(db, p),
+    ),
+  );
   const cooldowns = prepared(
     sqlite,
     precompile(['userId', 'now'], (p: { userId: string; now: string }) =>
@@ -141,9 +154,20 @@ function sqliteStatements(db: Kysely<Database>, sqlite: SQLite.Database): PlaceS
       const row = unpaidCount.get({ userId }) as { unpaid: number } | undefined;
       return row && row.unpaid >= max ? 'count' : 'value';
     },
-    // One writer at a time: the count needs no lock.
-    awaitingApproval: async (p) =>
-      Number((awaitingApproval.get(p) as { n: number } | undefined)?.n ?? 0),
+    // One writer at a time: the sums need no lock.
+    async awaitingApproval({ userId, companyId }) {
+      const mine = awaitingApproval.get({ userId }) as
+        { n: number; cents: number | null } | undefined;
+      const theirs = companyAwaitingCents.get({ companyId }) as
+        { cents: number | null } | undefined;
+      return {
+        count: Number(mine?.n ?? 0),
+        buyerCents: Number(mine?.cents ?? 0),
+        companyCents: Number(theirs?.cents ?? 0),
+      };
+    },
+    monthSpent: async (p) =>
+      Number((monthSpent.get(p) as { cents: number | null } | undefined)?.cents ?? 0),
     // SQLite keeps times as the ISO text they were written as.
     cooldowns: async (p) => cooldowns.all(p) as { product_id: string; ends_at: string }[],
     insertOrder: async (row) =>

@@ -16,15 +16,28 @@ import { useRemoveMember, useUpdateMember } from '../api/company-members';
 import { CompanyCard } from './company-details';
 
 const { columns } = text;
-const COLUMNS = [columns.name, columns.email, columns.role, columns.orderLimit, columns.action];
+const COLUMNS = [
+  columns.name,
+  columns.email,
+  columns.role,
+  columns.orderLimit,
+  columns.monthlyLimit,
+  columns.action,
+];
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: companyRoleWords[role] }));
 
-/** What the change dialog's two fields give: the shared schema's check of them. */
+/** A limit field as typed: empty is none. */
+const limitOf = (value: string | undefined) => {
+  const typed = (value ?? '').trim();
+  return typed === '' ? null : typed;
+};
+
+/** What the change dialog's fields give: the shared schema's check of them. */
 function checkMemberChange(values: Record<string, string>): DialogValidation<MemberUpdate> {
-  const limit = (values['orderLimit'] ?? '').trim();
   const parsed = memberUpdateSchema.safeParse({
     role: values['role'],
-    orderLimit: limit === '' ? null : limit,
+    orderLimit: limitOf(values['orderLimit']),
+    monthlyLimit: limitOf(values['monthlyLimit']),
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors: Record<string, string> = {};
@@ -35,16 +48,19 @@ function checkMemberChange(values: Record<string, string>): DialogValidation<Mem
   return { ok: false, errors };
 }
 
-/** An order limit as the list says it; an admin's is not used (they approve). */
-function LimitText({ member }: { member: CompanyMember }) {
+/** A limit as the list says it; an admin's is not used (they approve). */
+function LimitText({ member, limit }: { member: CompanyMember; limit: number | null }) {
   if (member.role === 'admin') {
     return <span className="text-base-content/80 text-sm">{text.adminLimitNote}</span>;
   }
-  return <>{text.limitText(member.orderLimit, formatPrice)}</>;
+  return <>{text.limitText(limit, formatPrice)}</>;
 }
 
+const fieldValue = (limit: number | null | undefined) =>
+  limit === null || limit === undefined ? '' : String(limit);
+
 /**
- * The members with their role and order limit. Whoever may manage (a company admin, a shop
+ * The members with their role, order limit and monthly limit. Whoever may manage (a company admin, a shop
  * admin) changes a role or a limit in a dialog and removes a member after a confirmation; a
  * member may leave. The last admin's refusal (409 last_company_admin) is the server's message,
  * toasted by the app.
@@ -73,7 +89,13 @@ export function CompanyMembers({
         {
           name: 'orderLimit',
           label: text.orderLimitLabel,
-          value: member.orderLimit === null ? '' : String(member.orderLimit),
+          value: fieldValue(member.orderLimit),
+          maxLength: 12,
+        },
+        {
+          name: 'monthlyLimit',
+          label: text.monthlyLimitLabel,
+          value: fieldValue(member.monthlyLimit),
           maxLength: 12,
         },
       ],
@@ -134,7 +156,10 @@ export function CompanyMembers({
                 </Cell>
                 <Cell label={columns.role}>{companyRoleWords[member.role]}</Cell>
                 <Cell label={columns.orderLimit}>
-                  <LimitText member={member} />
+                  <LimitText member={member} limit={member.orderLimit} />
+                </Cell>
+                <Cell label={columns.monthlyLimit}>
+                  <LimitText member={member} limit={member.monthlyLimit ?? null} />
                 </Cell>
                 <Cell label={columns.action}>
                   <div className="flex flex-wrap gap-2">

@@ -14,6 +14,8 @@ import { CompanyPage } from './company-page';
 
 const confirm = vi.hoisted(() => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
 vi.mock('../../../components/ui/confirm', () => confirm);
+const form = vi.hoisted(() => ({ confirmWithFields: vi.fn() }));
+vi.mock('../../../components/ui/confirm-form', () => form);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,6 +48,7 @@ const company: CompanyWithMembers = {
       email: 'bob@example.com',
       role: 'buyer',
       orderLimit: 2500,
+      monthlyLimit: 10_000,
     },
   ],
 };
@@ -126,6 +129,69 @@ describe('CompanyPage', () => {
     expect(screen.queryByRole('button', { name: text.removeLabel('Ada Admin') })).toBeNull();
     expect(screen.queryByRole('button', { name: text.edit })).toBeNull();
     expect(screen.queryByRole('heading', { name: text.inviteTitle })).toBeNull();
+  });
+
+  it('security 2026-11-28 #7: shows each buyer’s monthly limit, and a company admin changes it in the member dialog', async () => {
+    type Field = { name: string; value?: string };
+    type Validate = (
+      values: Record<string, string>,
+    ) => { ok: true; value: unknown } | { ok: false; errors: Record<string, string> };
+    const seen: { fields?: Field[]; bad?: ReturnType<Validate> } = {};
+    form.confirmWithFields.mockImplementation(
+      (options: { fields: Field[]; validate: Validate }) => {
+        seen.fields = options.fields;
+        // The dialog checks what is typed with the shared schema, as the server does.
+        seen.bad = options.validate({ role: 'buyer', orderLimit: '2500', monthlyLimit: '1.001' });
+        const good = options.validate({
+          role: 'buyer',
+          orderLimit: '2500',
+          monthlyLimit: '450.50',
+        });
+        return Promise.resolve(good.ok ? good.value : undefined);
+      },
+    );
+    const fetch = renderPage('ada@example.com', {
+      'GET /api/companies/mine': () => json(company),
+      [`GET /api/companies/${ID}/invitations`]: () => json([]),
+      [`PATCH /api/companies/${ID}/members/u2`]: () =>
+        json({
+          modifiedCount: 1,
+          member: { ...company.members[1], monthlyLimit: 450.5 },
+        }),
+    });
+    const user = userEvent.setup();
+    const members = await screen.findByRole('region', { name: text.membersLabel });
+    expect(
+      within(members).getByRole('columnheader', { name: text.columns.monthlyLimit }),
+    ).toBeInTheDocument();
+    const bob = within(members).getByRole('row', { name: /Bob Buyer/ });
+    expect(bob).toHaveTextContent('$10,000');
+    // An admin's limits are not used: they approve.
+    const ada = within(members).getByRole('row', { name: /Ada Admin/ });
+    expect(ada).toHaveTextContent(text.adminLimitNote);
+
+    await user.click(within(bob).getByRole('button', { name: text.changeLabel('Bob Buyer') }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([, call]) => call?.method === 'PATCH')).toBe(true),
+    );
+    expect(seen.fields).toContainEqual(
+      expect.objectContaining({
+        name: 'monthlyLimit',
+        label: text.monthlyLimitLabel,
+        value: '10000',
+      }),
+    );
+    expect(seen.bad).toEqual({
+      ok: false,
+      errors: { monthlyLimit: 'Monthly limit can have at most 2 decimals' },
+    });
+    const [, init] = fetch.mock.calls.find(([, call]) => call?.method === 'PATCH')!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      role: 'buyer',
+      orderLimit: 2500,
+      monthlyLimit: 450.5,
+    });
+    expect(await screen.findByText(text.memberChanged('Bob Buyer'))).toBeInTheDocument();
   });
 
   it('lets a company admin invite, see and revoke invitations', async () => {
