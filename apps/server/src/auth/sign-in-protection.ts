@@ -59,6 +59,7 @@ export function slowdownMs(failures: number): number {
 const SIGN_IN_CALL = '/sign-in/email';
 
 const accountFailuresKey = (email: string) => `signin-failures:${email}`;
+const deviceFailuresKey = (nonce: string) => `signin-device-failures:${nonce}`;
 const checkingKey = (email: string) => `signin-checking:${email}`;
 
 /** The answer to a sign-in refused because its account's turn is taken (Better Auth's shape). */
@@ -93,15 +94,8 @@ function createTurns(maxWaiting: number) {
       if (queue.length >= maxWaiting) return undefined;
       return new Promise((resolve) => queue.push(() => resolve(release(key))));
     },
-    /** Accounts with a sign-in being checked on this instance, and sign-ins waiting (tests). */
-    load() {
-      let waiting = 0;
-      for (const queue of queues.values()) waiting += queue.length;
-      return { accounts: queues.size, waiting };
-    },
   };
 }
-const deviceFailuresKey = (nonce: string) => `signin-device-failures:${nonce}`;
 
 /** The email of an identity call's (checked) body. */
 function emailIn(body: unknown): string | undefined {
@@ -265,13 +259,14 @@ export function createSignInProtection({
         marked = true;
         return await check(await slowedDown(account, device, trusted));
       } finally {
-        if (marked) await counters.clear(checkingKey(account));
-        release();
+        // The turn is given back whatever happens to the mark (it also lapses by itself).
+        try {
+          if (marked) await counters.clear(checkingKey(account));
+        } finally {
+          release();
+        }
       }
     },
-
-    /** Sign-ins being checked and waiting for their account's turn on this instance (tests). */
-    turnsLoad: () => turns.load(),
 
     /** A successful password reset: the account's failures and every sign-in limit of it go. */
     async clearAccount(email: string): Promise<void> {
