@@ -6,10 +6,12 @@ import {
   companyMessages,
   companyOrdersMessages,
   companyPageMessages,
+  emailConfirmationMessages,
   invitationPageMessages,
   manageCompaniesMessages,
   messages,
   orderApprovalMessages,
+  orderLimitMessages,
 } from '@shop/shared';
 import { mkdirSync } from 'node:fs';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
@@ -68,6 +70,20 @@ const invitationLinks = (smtp: TestSmtp, email: string) =>
   smtp.received
     .filter((mail) => mail.to.includes(email))
     .flatMap((mail) => /https?:\/\/\S+\/invitations\/[\w-]+/.exec(mail.text) ?? []);
+
+/**
+ * Opens the confirmation link sign-up mailed to `email`: only an admin who confirmed their
+ * address may invite (security report 2026-11-28, finding 5).
+ */
+async function confirmFromMail(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+  const links = () =>
+    smtp.received
+      .filter((mail) => mail.to.includes(email))
+      .flatMap((mail) => /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text) ?? []);
+  await expect.poll(() => links().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.goto(links().at(-1)!);
+  await expect(page.getByText(emailConfirmationMessages.confirmed)).toBeVisible();
+}
 
 async function waitForInvitation(smtp: TestSmtp, email: string): Promise<string> {
   await expect.poll(() => invitationLinks(smtp, email).length, { timeout: 20_000 }).toBe(1);
@@ -155,8 +171,22 @@ test.describe('companies', () => {
       dashboardMenu(page).getByRole('link', { name: companyMenuLabels.approvals }),
     ).toBeVisible();
 
-    // Invites the buyer with a $10 limit.
+    // Invites the buyer with a $10 limit: first refused until the admin confirms their address.
     const invite = page.getByRole('region', { name: companyPageMessages.inviteTitle });
+    await invite.getByLabel(companyPageMessages.inviteEmailLabel).fill(buyer.email);
+    await invite.getByLabel(companyPageMessages.orderLimitLabel).fill('10');
+    await invite.getByRole('button', { name: companyPageMessages.invite }).click();
+    const unconfirmed = invite
+      .getByRole('alert')
+      .filter({ hasText: companyMessages.inviteNeedsConfirmedEmail });
+    await expect(unconfirmed).toBeVisible();
+    await expect(
+      unconfirmed.getByRole('button', { name: orderLimitMessages.resendConfirmation }),
+    ).toBeVisible();
+    await expectAccessible();
+    await confirmFromMail(page, mailing.smtp, admin.email);
+    await page.goto('/dashboard');
+    await dashboardMenu(page).getByRole('link', { name: companyMenuLabels.company }).click();
     await invite.getByLabel(companyPageMessages.inviteEmailLabel).fill(buyer.email);
     await invite.getByLabel(companyPageMessages.orderLimitLabel).fill('10');
     await invite.getByRole('button', { name: companyPageMessages.invite }).click();
@@ -299,7 +329,8 @@ test.describe('companies', () => {
     const companyName = `${hex()} Keys`;
     const buyer = newCustomer('companykeys');
     // Setting up the admin's account is not part of the walk.
-    await registerThroughPage(page, 'companykeysadmin');
+    const admin = await registerThroughPage(page, 'companykeysadmin');
+    await confirmFromMail(page, mailing.smtp, admin.email);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'My Order' })).toBeVisible();
 
@@ -438,7 +469,8 @@ test.describe('companies on a phone', () => {
   }) => {
     // Set up through the API: a company, a buyer who joined it and their order over the limit.
     const companyName = `${hex()} Phone`;
-    await registerThroughPage(page, 'companyphone');
+    const admin = await registerThroughPage(page, 'companyphone');
+    await confirmFromMail(page, mailing.smtp, admin.email);
     const { insertedId: companyId } = await api(page, 'POST', '/companies', {
       name: companyName,
       billingAddress: '3 Phone Street',

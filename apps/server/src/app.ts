@@ -329,6 +329,7 @@ export async function buildApp({
   });
   const companies = createCompaniesService(createCompaniesRepository(db.kysely, db.dialect), {
     ...(now ? { now } : {}),
+    invitationsPerAccountPerDay: config.companies.invitationsPerAccountPerDay,
   });
   // The orders module reaches payments only through this (orders never imports payments); the
   // flow it calls is made below, before the first request.

@@ -130,6 +130,12 @@ const envSchema = z
       .min(1)
       .max(1_000_000_000_000)
       .default(25_000),
+    /**
+     * Invitations one account (a company admin, not a shop admin) may send in any 24 hours,
+     * whatever company it is in: beside the company's 20 an hour, so a company of one admin
+     * cannot mail 480 strangers a day (security report 2026-11-28, finding 5).
+     */
+    INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(40),
     /** What one customer's unpaid orders may hold together, in whole dollars. */
     MAX_UNPAID_VALUE: z.coerce.number().int().min(1).max(1_000_000_000_000).default(25_000),
     /** Whether placing an order needs a confirmed email; unset: only in production. */
@@ -333,6 +339,11 @@ export interface Config {
   invoiceTax: InvoiceTax;
   /** The seller's bank details on invoices paid on account (INVOICE_BANK_DETAILS), by line. */
   invoiceBankDetails: string[];
+  /** Companies (DESIGN.md section 12). */
+  companies: {
+    /** INVITATIONS_PER_ACCOUNT_PER_DAY: invitations one company admin sends in any 24 hours. */
+    invitationsPerAccountPerDay: number;
+  };
   /** Paying on account (DESIGN.md section 13). */
   onAccount: {
     /** CREDIT_HOLD_DAYS: overdue this many days, an invoice puts its company on hold. */
@@ -464,6 +475,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       .split(';')
       .map((line) => line.trim())
       .filter(Boolean),
+    companies: { invitationsPerAccountPerDay: env.INVITATIONS_PER_ACCOUNT_PER_DAY },
     onAccount: { creditHoldDays: env.CREDIT_HOLD_DAYS },
     seller: sellerOf({
       name: env.INVOICE_SELLER_NAME ?? env.SELLER_NAME,

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@shop/shared';
+import { apiErrorSchema, messages } from '@shop/shared';
 import type * as BetterAuthCrypto from 'better-auth/crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { testDatabases, type TestDb } from '../test/databases.js';
 import { cookieFrom, registerAccount, registerAdmin, type TestAccount } from '../test/factories.js';
 import {
   DEVICE_COOKIE_NAME,
+  SIGN_IN_WAITING_PER_ACCOUNT,
   SLOWDOWN_AFTER_FAILURES,
   SLOWDOWN_MAX_MS,
   slowdownMs,
@@ -16,22 +17,44 @@ import {
 /**
  * Better Auth's password check, with a gate: while `closed`, every check waits until a test
  * lets it go, as a slow hash would; `checked` lists the passwords in the order they were checked.
- * A flood's guesses (`flood-…`) are wrong without spending a real hash on each.
+ * A flood's guesses (`flood-…`) are wrong without spending a real hash on each; a flood of
+ * unknown addresses is hashed (Better Auth hashes the guess to answer in the same time), through
+ * the same gate. `guessing` counts the checks of guesses (`par-…`) running now, `mostGuessing`
+ * the most that ever ran at once.
  */
 const gate = vi.hoisted(() => ({
   closed: false,
   held: [] as (() => void)[],
   checked: [] as string[],
+  guessing: 0,
+  mostGuessing: 0,
 }));
 vi.mock('better-auth/crypto', async (importOriginal) => {
   const original = await importOriginal<typeof BetterAuthCrypto>();
   return {
     ...original,
+    hashPassword: async (password: string) => {
+      if (password.startsWith('flood-')) {
+        gate.checked.push(password);
+        if (gate.closed) await new Promise<void>((resolve) => gate.held.push(resolve));
+        return original.hashPassword('flood-not-a-password');
+      }
+      return original.hashPassword(password);
+    },
     verifyPassword: async (input: { hash: string; password: string }) => {
+      const guess = input.password.startsWith('par-');
       gate.checked.push(input.password);
-      if (gate.closed) await new Promise<void>((resolve) => gate.held.push(resolve));
-      if (input.password.startsWith('flood-')) return false;
-      return original.verifyPassword(input);
+      if (guess) {
+        gate.guessing += 1;
+        gate.mostGuessing = Math.max(gate.mostGuessing, gate.guessing);
+      }
+      try {
+        if (gate.closed) await new Promise<void>((resolve) => gate.held.push(resolve));
+        if (input.password.startsWith('flood-') || guess) return false;
+        return original.verifyPassword(input);
+      } finally {
+        if (guess) gate.guessing -= 1;
+      }
     },
   };
 });
@@ -262,15 +285,18 @@ describe.each(testDatabases)(
       expect(device).toContain(`${DEVICE_COOKIE_NAME}=`);
 
       // The hash is slow now: the flood fills the two running places and the 64 waiting ones.
+      // Each attempt names another address (one account's own are checked one at a time, below).
       gate.closed = true;
       gate.checked.length = 0;
       const answered: number[] = [];
       const bots = freshNet();
       const flood = Array.from({ length: 100 }, (_, i) =>
-        signIn(owner.email, `flood-${i}-wrong`, `${bots}.${i + 1}`).then((res) => {
-          answered.push(res.statusCode);
-          return res;
-        }),
+        signIn(`flood-${i}-${bots}@example.com`, `flood-${i}-wrong`, `${bots}.${i + 1}`).then(
+          (res) => {
+            answered.push(res.statusCode);
+            return res;
+          },
+        ),
       );
       // 2 checking, 64 waiting, the other 34 refused at once.
       await vi.waitFor(() => expect(answered.filter((s) => s === 503)).toHaveLength(34), {
@@ -298,3 +324,126 @@ describe.each(testDatabases)(
     });
   },
 );
+
+describe.each(
+  testDatabases.flatMap((kind) => [
+    { ...kind, redis: undefined as string | undefined, label: kind.name },
+    ...(redisUrl
+      ? [{ ...kind, redis: redisUrl, label: `${kind.name}, two instances with Redis` }]
+      : []),
+  ]),
+)('security 2026-11-28 #11: one password check in flight per account on $label', (kind) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  /** The second instance (with Redis): another app on the same database and counters. */
+  let other: FastifyInstance;
+  const waits: number[] = [];
+
+  beforeAll(async () => {
+    db = await kind.open();
+    const config: Record<string, string> = kind.redis ? { REDIS_URL: kind.redis } : {};
+    const deps = { delay: async (ms: number) => void waits.push(ms) };
+    app = await buildTestApp(db, config, deps);
+    other = kind.redis ? await buildTestApp(db, config, deps) : app;
+  });
+  afterAll(async () => {
+    gate.closed = false;
+    for (const release of gate.held.splice(0)) release();
+    if (other !== app) await other.close();
+    await app.close();
+    await db.drop();
+  });
+
+  const signIn = (
+    on: FastifyInstance,
+    email: string,
+    password: string,
+    remoteAddress: string,
+    cookie?: string,
+  ) =>
+    on.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      headers: cookie ? { cookie, origin: 'http://localhost:3000' } : {},
+      payload: { email, password },
+    });
+
+  it('security 2026-11-28 #11: parallel guesses from many addresses are checked one at a time, the owner from a known browser at once', async () => {
+    const victim = await registerAccount(app);
+    const home = freshNet();
+    const first = await signIn(app, victim.email, victim.password, `${home}.1`);
+    expect(first.statusCode).toBe(200);
+    const device = cookieFrom(
+      [first.headers['set-cookie']].flat().filter((c): c is string => Boolean(c)),
+    );
+
+    // The report's attack: guesses at once, each from a new address, spread over the instances.
+    gate.closed = true;
+    gate.checked.length = 0;
+    gate.mostGuessing = 0;
+    const bots = freshNet();
+    const answered: number[] = [];
+    const guesses = Array.from({ length: 10 }, (_, i) =>
+      signIn(i % 2 === 0 ? app : other, victim.email, `par-${i}-wrong`, `${bots}.${i + 1}`).then(
+        (res) => {
+          answered.push(res.statusCode);
+          return res;
+        },
+      ),
+    );
+    // One is checked; on one instance SIGN_IN_WAITING_PER_ACCOUNT wait their turn and the rest
+    // are refused at once; with two instances the other one's guesses are all refused.
+    const refusedAtOnce =
+      other === app
+        ? 10 - 1 - SIGN_IN_WAITING_PER_ACCOUNT
+        : 5 + (5 - 1 - SIGN_IN_WAITING_PER_ACCOUNT);
+    // The state: the refusals answered, and the one guess whose turn it is at its check.
+    await vi.waitFor(
+      () => {
+        expect(answered.filter((s) => s === 429)).toHaveLength(refusedAtOnce);
+        expect(gate.guessing).toBe(1);
+      },
+      { timeout: 20_000 },
+    );
+    expect(gate.checked.filter((p) => p.startsWith('par-'))).toHaveLength(1);
+
+    // The owner, from the browser the shop knows, is checked now, beside the one guess and
+    // ahead of the guesses waiting (on either instance).
+    const back = signIn(other, victim.email, victim.password, `${home}.2`, device);
+    await vi.waitFor(() => expect(gate.checked).toContain(victim.password), { timeout: 20_000 });
+    expect(gate.checked.filter((p) => p.startsWith('par-'))).toHaveLength(1);
+
+    gate.closed = false;
+    for (const release of gate.held.splice(0)) release();
+    expect((await back).statusCode).toBe(200);
+    const statuses = (await Promise.all(guesses)).map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10 - refusedAtOnce);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(refusedAtOnce);
+    // Never two guesses of the account checked at once.
+    expect(gate.mostGuessing).toBe(1);
+    const refused = (await Promise.all(guesses)).find((res) => res.statusCode === 429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(apiErrorSchema.parse(refused?.json()).error.message).toBe(messages.signInAccountBusy);
+  });
+
+  it('security 2026-11-28 #11: the turn is per account: another customer signing in meanwhile is not held up, and an ordinary sign-in still works', async () => {
+    const victim = await registerAccount(app);
+    const customer = await registerAccount(app);
+    gate.closed = true;
+    gate.checked.length = 0;
+    const guess = signIn(app, victim.email, 'par-x-wrong', `${freshNet()}.3`);
+    await vi.waitFor(() => expect(gate.checked).toContain('par-x-wrong'), { timeout: 20_000 });
+    const mine = signIn(app, customer.email, customer.password, `${freshNet()}.4`);
+    // The customer's check starts beside the guess: no turn of the victim's is asked of it.
+    await vi.waitFor(() => expect(gate.checked).toContain(customer.password), { timeout: 20_000 });
+    gate.closed = false;
+    for (const release of gate.held.splice(0)) release();
+    expect((await guess).statusCode).toBe(401);
+    expect((await mine).statusCode).toBe(200);
+    // The turn is given back: the victim signs in (no device cookie), once, normally.
+    expect((await signIn(other, victim.email, victim.password, `${freshNet()}.5`)).statusCode).toBe(
+      200,
+    );
+  });
+});

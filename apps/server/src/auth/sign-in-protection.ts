@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { messages } from '@shop/shared';
 import { addressKey } from '../http/client-address.js';
 import type { LimitCounters } from '../http/limit-counters.js';
 import { signInLimitPrefix } from '../http/rate-limits.js';
@@ -24,6 +25,24 @@ export const SLOWDOWN_FIRST_MS = 250;
 /** ...up to this. */
 export const SLOWDOWN_MAX_MS = 4000;
 
+/*
+ * One password check in flight per account (security report 2026-11-28, finding 11): the
+ * slow-down delays each attempt, but parallel guesses used to wait side by side, so 40 addresses
+ * guessed 40 at a time. Now a sign-in without the account's device cookie waits for its account's
+ * turn on this instance (a queue per email, taken before the slow-down is read, so every guess
+ * sees the failures of the one before), and marks the account as checking in the shared limit
+ * counters (Redis when configured): a sign-in of the same account on another instance meanwhile
+ * is refused with 429 and Retry-After instead of running beside it. A returning browser (a valid
+ * device cookie) takes neither the turn nor the mark: the owner is served at once.
+ */
+
+/** Sign-ins of one account that may wait for its turn on one instance; more are refused (429). */
+export const SIGN_IN_WAITING_PER_ACCOUNT = 4;
+/** How long an account's "checking" mark holds at most (a dead instance's mark goes then). */
+export const SIGN_IN_MARK_MS = 30_000;
+/** Seconds a sign-in refused for its account's queue is told to wait. */
+export const SIGN_IN_ACCOUNT_RETRY_AFTER_SECONDS = 2;
+
 /** How long a device cookie vouches for its browser. */
 export const DEVICE_COOKIE_DAYS = 180;
 /** Failed attempts with one device cookie, after which it no longer skips the wait (OWASP). */
@@ -41,6 +60,42 @@ const SIGN_IN_CALL = '/sign-in/email';
 
 const accountFailuresKey = (email: string) => `signin-failures:${email}`;
 const deviceFailuresKey = (nonce: string) => `signin-device-failures:${nonce}`;
+const checkingKey = (email: string) => `signin-checking:${email}`;
+
+/** The answer to a sign-in refused because its account's turn is taken (Better Auth's shape). */
+const accountBusy = () =>
+  new Response(JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: messages.signInAccountBusy }), {
+    status: 429,
+    headers: {
+      'content-type': 'application/json',
+      'retry-after': String(SIGN_IN_ACCOUNT_RETRY_AFTER_SECONDS),
+    },
+  });
+
+/**
+ * One turn at a time per key (an account's email) in this process, FIFO, with at most
+ * `maxWaiting` waiting; `take` answers the release of the turn, or undefined when the queue is
+ * full.
+ */
+function createTurns(maxWaiting: number) {
+  const queues = new Map<string, (() => void)[]>();
+  const release = (key: string) => () => {
+    const next = queues.get(key)?.shift();
+    if (next) next();
+    else queues.delete(key);
+  };
+  return {
+    take(key: string): Promise<() => void> | undefined {
+      const queue = queues.get(key);
+      if (!queue) {
+        queues.set(key, []);
+        return Promise.resolve(release(key));
+      }
+      if (queue.length >= maxWaiting) return undefined;
+      return new Promise((resolve) => queue.push(() => resolve(release(key))));
+    },
+  };
+}
 
 /** The email of an identity call's (checked) body. */
 function emailIn(body: unknown): string | undefined {
@@ -67,6 +122,8 @@ export interface SignInProtectionOptions {
   /** Waits; tests pass one that records the wait instead. */
   delay?: (ms: number) => Promise<unknown>;
   now?: () => number;
+  /** Sign-ins of one account that may wait on this instance (SIGN_IN_WAITING_PER_ACCOUNT). */
+  waitingPerAccount?: number;
 }
 
 /** What `before` found out about an attempt, for `after`. */
@@ -86,7 +143,9 @@ export function createSignInProtection({
   secureCookies,
   delay = (ms) => sleep(ms),
   now = Date.now,
+  waitingPerAccount = SIGN_IN_WAITING_PER_ACCOUNT,
 }: SignInProtectionOptions) {
+  const turns = createTurns(waitingPerAccount);
   const key = createHmac('sha256', secret).update('caseforge-device-cookie').digest();
   const sign = (email: string, nonce: string, expires: number) =>
     createHmac('sha256', key).update(`${email}\n${nonce}\n${expires}`).digest();
@@ -108,11 +167,26 @@ export function createSignInProtection({
    * account, and, when not, the wait its account's recent failures call for.
    */
   async function before(email: string, cookieHeader: string | undefined): Promise<SignInAttempt> {
+    const { account, device, trusted } = await browserOf(email, cookieHeader);
+    return slowedDown(account, device, trusted);
+  }
+
+  /** Whether the attempt comes from a returning browser of the account (its device cookie). */
+  async function browserOf(email: string, cookieHeader: string | undefined) {
     const account = email.trim().toLowerCase();
     const device = deviceOf(cookieHeader, account);
     const trusted =
       device !== undefined &&
       (await counters.peek(deviceFailuresKey(device))) < DEVICE_COOKIE_MAX_FAILURES;
+    return { account, device, trusted };
+  }
+
+  /** The wait the account's recent failures call for (none for a returning browser), waited. */
+  async function slowedDown(
+    account: string,
+    device: string | undefined,
+    trusted: boolean,
+  ): Promise<SignInAttempt> {
     let waitedMs = 0;
     if (!trusted) {
       waitedMs = slowdownMs(await counters.peek(accountFailuresKey(account)));
@@ -162,20 +236,36 @@ export function createSignInProtection({
       send: () => Promise<Response>,
     ): Promise<{ response: Response; cookies: string[] }> {
       const email = emailIn(request.body);
-      const attempt =
-        request.call === SIGN_IN_CALL && email !== undefined
-          ? await before(email, request.cookie)
-          : undefined;
-      const response = await hashingAttempt.run(
-        {
-          keys: [...(email ? [`account:${email}`] : []), `address:${addressKey(request.ip)}`],
-          priority: attempt?.trusted ?? false,
-        },
-        send,
-      );
-      if (!attempt) return { response, cookies: [] };
-      if (response.status === 401) await failed(attempt);
-      return { response, cookies: response.ok ? [deviceCookie(attempt.email)] : [] };
+      const keys = [...(email ? [`account:${email}`] : []), `address:${addressKey(request.ip)}`];
+      if (request.call !== SIGN_IN_CALL || email === undefined) {
+        return { response: await hashingAttempt.run({ keys, priority: false }, send), cookies: [] };
+      }
+      const check = async (attempt: SignInAttempt) => {
+        const response = await hashingAttempt.run({ keys, priority: attempt.trusted }, send);
+        if (response.status === 401) await failed(attempt);
+        return { response, cookies: response.ok ? [deviceCookie(attempt.email)] : [] };
+      };
+      const { account, device, trusted } = await browserOf(email, request.cookie);
+      // A returning browser of the account is served at once, beside whatever else is waiting.
+      if (trusted) return check(await slowedDown(account, device, trusted));
+      // Anyone else waits for the account's turn here, and checks no other instance has it.
+      const turn = turns.take(account);
+      if (!turn) return { response: accountBusy(), cookies: [] };
+      const release = await turn;
+      let marked = false;
+      try {
+        const { count } = await counters.hit(checkingKey(account), SIGN_IN_MARK_MS);
+        if (count > 1) return { response: accountBusy(), cookies: [] };
+        marked = true;
+        return await check(await slowedDown(account, device, trusted));
+      } finally {
+        // The turn is given back whatever happens to the mark (it also lapses by itself).
+        try {
+          if (marked) await counters.clear(checkingKey(account));
+        } finally {
+          release();
+        }
+      }
     },
 
     /** A successful password reset: the account's failures and every sign-in limit of it go. */

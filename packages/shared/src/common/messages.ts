@@ -37,6 +37,8 @@ export const messages = {
   badAuthPath: 'This address is not spelled the way the shop writes it.',
   bodyTooDeep: 'The request body is nested too deeply.',
   signInBusy: 'Too many sign-ins at once. Please try again in a moment.',
+  signInAccountBusy:
+    'This account has several sign-ins waiting. Please try again in a moment, or reset your password.',
   requestBudgetExceeded:
     'You are sending requests faster than the shop serves one client. Please wait a few seconds and try again.',
   tooManyInvoices: 'Too many invoice downloads. Please wait a minute and try again.',

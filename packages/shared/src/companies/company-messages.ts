@@ -16,6 +16,11 @@ export const INVITATION_VALID_DAYS = 7;
 export const COMPANY_INVITATIONS_PER_HOUR = 20;
 /** Pending invitations one company may hold at once. */
 export const COMPANY_PENDING_INVITATIONS_MAX = 50;
+/**
+ * Invitations one account may send in any 24 hours, whatever its company (the server's
+ * INVITATIONS_PER_ACCOUNT_PER_DAY; this is its default).
+ */
+export const INVITATIONS_PER_ACCOUNT_PER_DAY = 40;
 /** The largest order limit a member may be given, in dollars (MAX_ORDER_CENTS / 100, rounded down). */
 export const MAX_ORDER_LIMIT_DOLLARS = 999_999;
 
@@ -54,6 +59,10 @@ export const companyMessages = {
     `This invitation is for ${maskedEmail}. Sign in with that address to accept it.`,
   tooManyInvitations:
     'Your company has sent many invitations in the last hour. Please try again later.',
+  tooManyInvitationsToday:
+    'You have sent many invitations in the last day. Please try again tomorrow.',
+  inviteNeedsConfirmedEmail:
+    'Please confirm your email address before inviting anyone: open the link in the confirmation mail we sent you.',
   tooManyPendingInvitations:
     'Your company has many open invitations. Revoke some before inviting more people.',
   alreadyMember: 'This person is already a member of the company.',
@@ -113,9 +122,16 @@ export const companyMailMessages = {
   reason: 'Reason',
   decidedBy: 'Decided by',
   placedBy: 'Placed by',
-  invitationSubject: (company: string) => `You are invited to join ${company} on CaseForge`,
+  /**
+   * Fixed: no text a customer chose is in the subject (security report 2026-11-28, finding 5),
+   * so the shop's address never carries a stranger's headline.
+   */
+  invitationSubject: 'You are invited to a company on CaseForge',
+  /** The company's name and the inviter's are quoted as a customer gave them, not as the shop's words. */
   invitationIntro: (inviter: string, company: string, role: string) =>
-    `${inviter} has invited you to join ${company} on CaseForge as ${role === 'admin' ? 'an admin' : 'a buyer'}.`,
+    `A CaseForge customer who gave their name as "${inviter}" has invited you to join their company account, which they named "${company}", as ${role === 'admin' ? 'an admin' : 'a buyer'}.`,
+  invitationQuoted:
+    'The names in quotes were typed by that customer; CaseForge has not checked them. CaseForge will never ask you for a password, a payment or a phone call in an invitation.',
   invitationLimit: (limit: string) =>
     `Your order limit: ${limit} per order (a company admin approves larger orders).`,
   invitationValid: (until: string) =>

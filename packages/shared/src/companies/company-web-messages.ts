@@ -85,7 +85,7 @@ export const companyPageMessages = {
   left: (company: string) => `You have left ${company}.`,
   inviteTitle: 'Invite a colleague',
   inviteText:
-    'We mail them a link to join the company; it works once, within 7 days, for that address only.',
+    'We mail them a link to join the company; it works once, within 7 days, for that address only. You can invite once you have confirmed your own email address.',
   inviteEmailLabel: 'Email',
   invite: 'Send invitation',
   invited: (email: string) => `An invitation is on its way to ${email}.`,

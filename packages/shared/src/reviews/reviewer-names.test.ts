@@ -63,3 +63,52 @@ describe('finding 9: a reviewer name that passes for the shop', () => {
     expect(nameSkeleton('ＳＵＰＰＯＲＴ')).toBe(nameSkeleton('support'));
   });
 });
+
+describe('security 2026-11-28 #12: reserved words inside a word, staff words run together', () => {
+  it.each([
+    // The report's names, published before.
+    'AdminTeam',
+    'ShopManager',
+    'Supportteam',
+    'CustomerService',
+    'Moderation Team',
+    'Kase Forge',
+    // More of the same.
+    'Customer Service',
+    'Teamadmin',
+    'Support-Team',
+    'SUPPORTTEAM',
+    'Supp0rtTeam',
+    'StoreManagers',
+    'JohnAdmin',
+    'Admin2',
+    'Sales Team',
+    'Help Desk',
+    'Casephorge',
+    'KaseForge Care',
+  ])('refuses %j', (name) => {
+    expect(impersonatesShop(name)).toBe(true);
+  });
+
+  // Real names that hold a reserved word inside a word, or a staff word on its own: they pass.
+  it.each([
+    'Stafford Cripps',
+    'Staffan Lindqvist',
+    'Adminah Yusuf',
+    'Desmond Bishop',
+    'Ellen Storey',
+    'Ivan Shopov',
+    'Shopwell Ltd',
+    'Caren Billings',
+    'Grace Team',
+    'Ivy Sales',
+    'Kasey Forgeron',
+    'Officer Dibble',
+    'McDonald Supplies',
+    'Casey Forbes',
+    'Mohammed Al-Rashid',
+    'Anna-Lena Müller',
+  ])('lets %j through', (name) => {
+    expect(impersonatesShop(name)).toBe(false);
+  });
+});

@@ -71,22 +71,121 @@ export function nameSkeleton(name: string, { signsAsLetters = true } = {}): stri
 const reservedSkeletons = new Set(RESERVED_NAME_WORDS.map((word) => nameSkeleton(word)));
 
 /**
+ * Words of a shop's staff and departments: not the shop on their own ('Grace', 'Sales' may be a
+ * name), but a name made of two or more of them, or of one and a reserved word, reads as the shop
+ * speaking: 'AdminTeam', 'ShopManager', 'Supportteam', 'Customer Service', 'Moderation Team'
+ * (security report 2026-11-28, finding 12).
+ */
+const ROLE_WORDS = [
+  'team',
+  'teams',
+  'manager',
+  'managers',
+  'management',
+  'service',
+  'services',
+  'customer',
+  'customers',
+  'care',
+  'help',
+  'helpdesk',
+  'desk',
+  'center',
+  'centre',
+  'crew',
+  'department',
+  'office',
+  'sales',
+  'billing',
+  'security',
+  'account',
+  'accounts',
+  'moderation',
+  'moderators',
+  'administration',
+  'verified',
+  'notifications',
+  'reviews',
+];
+
+const vocabulary = new Set([
+  ...reservedSkeletons,
+  ...RESERVED_NAME_WORDS.map((word) => nameSkeleton(`${word}s`)),
+  ...ROLE_WORDS.map((word) => nameSkeleton(word)),
+]);
+const longestWord = Math.max(...[...vocabulary].map((word) => word.length));
+
+/**
+ * Whether `letters` is made entirely of staff words (reserved or role words), at least `min` of
+ * them: 'adminteam' (2), 'customerservice' (2); never 'stafford', 'bishop', 'shopwell', whose
+ * rest is no such word.
+ */
+function madeOfStaffWords(letters: string, min: number): boolean {
+  // parts[i]: the most staff words `letters.slice(0, i)` splits into, or -1 when it does not.
+  const parts = new Array<number>(letters.length + 1).fill(-1);
+  parts[0] = 0;
+  for (let end = 1; end <= letters.length; end += 1) {
+    for (let start = Math.max(0, end - longestWord); start < end; start += 1) {
+      const before = parts[start] ?? -1;
+      if (before >= 0 && vocabulary.has(letters.slice(start, end))) {
+        parts[end] = Math.max(parts[end] ?? -1, before + 1);
+      }
+    }
+  }
+  return (parts[letters.length] ?? -1) >= min;
+}
+
+/**
+ * The ways a name is read: signs as the letters they resemble or as spaces, digits as letters or
+ * as spaces ('Admin2' is 'Admin 2' to a reader, 'Adm1n' is 'Admin').
+ */
+const READINGS = [
+  { signsAsLetters: true, digitsAsLetters: true },
+  { signsAsLetters: false, digitsAsLetters: true },
+  { signsAsLetters: false, digitsAsLetters: false },
+] as const;
+
+/**
+ * Letters that sound alike in the shop's name ('Kase Forge', 'Casephorge'): a reader hears the
+ * same name.
+ */
+const soundFold = (skeleton: string) => skeleton.replace(/ph/g, 'f').replace(/[kq]/g, 'c');
+
+/**
  * Whether a name would pass for the shop speaking ('CaseForge Official', 'Case-Forge', 'Admin',
- * 'СaseForge Team' with a Cyrillic С, 'CaseF0rge', 'Adm1n', 'Admins', 'The Shop'): the shop's
- * name anywhere, however spaced, punctuated or spelt with look-alikes, or a reserved word (or its
- * plural) as a word.
+ * 'СaseForge Team' with a Cyrillic С, 'CaseF0rge', 'Adm1n', 'Admins', 'The Shop', 'Kase Forge',
+ * 'AdminTeam', 'ShopManager', 'Supportteam', 'Customer Service'): the shop's name anywhere, however
+ * spaced, punctuated, spelt with look-alikes or sound-alikes; a reserved word (or its plural) as a
+ * word, where a capital inside a word starts a new one ('JohnAdmin'); or words of staff and
+ * departments run together ('AdminTeam', 'Moderation Team'). A reserved word inside an ordinary
+ * word is not one ('Stafford', 'Staffan', 'Bishop', 'Storey', 'Shopwell', 'Adminah').
  */
 export function impersonatesShop(name: string, shopName = 'CaseForge'): boolean {
-  const shop = nameSkeleton(shopName).replace(/[^\p{L}\p{N}]/gu, '');
-  return [true, false].some((signsAsLetters) => {
-    const skeleton = nameSkeleton(name, { signsAsLetters });
-    if (skeleton.replace(/[^\p{L}\p{N}]/gu, '').includes(shop)) return true;
-    return skeleton
-      .split(/[^\p{L}\p{N}]+/u)
-      .some(
+  const shop = soundFold(nameSkeleton(shopName).replace(/[^\p{L}\p{N}]/gu, ''));
+  // A capital after a small letter starts a word, as a reader sees 'AdminTeam'.
+  const spaced = name.normalize('NFKC').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+  return READINGS.some(({ signsAsLetters, digitsAsLetters }) => {
+    const read = digitsAsLetters ? spaced : spaced.replace(/[0-9]/g, ' ');
+    const skeleton = nameSkeleton(read, { signsAsLetters });
+    if (soundFold(skeleton.replace(/[^\p{L}\p{N}]/gu, '')).includes(shop)) return true;
+    const words = skeleton.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (
+      words.some(
         (word) =>
           reservedSkeletons.has(word) ||
           (word.endsWith('s') && reservedSkeletons.has(word.slice(0, -1))),
-      );
+      )
+    ) {
+      return true;
+    }
+    // Words run together, in one word or over several: 'Supportteam', 'Customer Service'.
+    for (let first = 0; first < words.length; first += 1) {
+      let letters = '';
+      for (let last = first; last < words.length; last += 1) {
+        letters += words[last];
+        if (madeOfStaffWords(letters, 2)) return true;
+      }
+    }
+    return false;
   });
 }

@@ -121,6 +121,23 @@ describe.each(testDatabases)('approval limits on $name', (kind) => {
     expect(accepted.statusCode, accepted.body).toBe(200);
   }
 
+  /**
+   * `member` joins without an invitation: as a member invited before 2026-11-28, when an admin
+   * who never confirmed their email could still invite (security 2026-11-28 #5 now refuses that).
+   */
+  async function addMember(companyId: string, member: TestAccount, orderLimit: number | null) {
+    await db.kysely
+      .insertInto('company_members')
+      .values({
+        user_id: await userIdOf(db, member),
+        company_id: companyId,
+        role: 'buyer',
+        order_limit_cents: orderLimit === null ? null : orderLimit * 100,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  }
+
   const order = (buyer: TestAccount, lines: { productId: string; quantity: number }[], on = app) =>
     call(
       {
@@ -155,7 +172,19 @@ describe.each(testDatabases)('approval limits on $name', (kind) => {
       const boss = await account('hoardboss', false);
       const buyer = await account('hoardbuyer', true);
       const companyId = await createCompany(boss);
-      await join(companyId, boss, buyer, 1);
+      // The probe's first step: the unconfirmed boss invites the buyer. Refused (#5).
+      const invited = await call(
+        {
+          method: 'POST',
+          url: `/api/companies/${companyId}/invitations`,
+          payload: { email: buyer.email, role: 'buyer', orderLimit: 1 },
+        },
+        boss.token,
+      );
+      expect(invited.statusCode, invited.body).toBe(403);
+      expect(refusal(invited).code).toBe('email_not_confirmed');
+      // A member who got in before that rule (or any other way) meets the next one.
+      await addMember(companyId, buyer, 1);
 
       // No admin of the company has confirmed their email: refused, nothing held.
       const unconfirmed = await order(buyer, everything);
@@ -249,7 +278,7 @@ describe.each(testDatabases)('approval limits on $name', (kind) => {
       const companyId = await createCompany(boss);
       const admin = await registerAdmin(app, db);
       await confirmAddress(db, admin.email);
-      await join(companyId, boss, admin, 1);
+      await addMember(companyId, admin, 1);
       const big = placed(await order(admin, [{ productId: product, quantity: 5_000 }]));
       expect(big.approvalStatus).toBe('awaiting_approval');
     });

@@ -319,9 +319,14 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
         expiresAt: string;
         now: string;
       },
-      limits: { perHour: number; maxPending: number },
+      limits: {
+        perHour: number;
+        maxPending: number;
+        /** Invitations the inviting account may send in any 24 hours; null: no such limit. */
+        perAccountPerDay: number | null;
+      },
       mail: (row: CompanyInvitationRow) => Insertable<MailOutboxTable>,
-    ): Promise<CompanyInvitationRow | 'too-many' | 'too-many-pending'> {
+    ): Promise<CompanyInvitationRow | 'too-many' | 'too-many-pending' | 'too-many-from-account'> {
       return db
         .transaction()
         .execute(async (trx) => {
@@ -357,6 +362,20 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
           if (Number(counts?.last_hour ?? 0) >= limits.perHour) return 'too-many' as const;
           if (Number(counts?.open_invitations ?? 0) >= limits.maxPending)
             return 'too-many-pending' as const;
+          if (limits.perAccountPerDay !== null) {
+            // Counted under the company's lock: an account is a member of one company at a
+            // time, so its invitations of the day are written under this one lock.
+            const dayAgo = new Date(Date.parse(invitation.now) - 24 * 60 * 60_000).toISOString();
+            const sent = await trx
+              .selectFrom('company_invitations')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .where('invited_by', '=', invitation.invitedBy)
+              .where('created_at', '>', dayAgo)
+              .executeTakeFirst();
+            if (Number(sent?.n ?? 0) >= limits.perAccountPerDay) {
+              return 'too-many-from-account' as const;
+            }
+          }
           const row = await trx
             .insertInto('company_invitations')
             .values({

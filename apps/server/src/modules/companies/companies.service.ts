@@ -3,6 +3,7 @@ import {
   COMPANY_INVITATIONS_PER_HOUR,
   COMPANY_PENDING_INVITATIONS_MAX,
   companyMessages,
+  INVITATIONS_PER_ACCOUNT_PER_DAY,
   ID_PATTERN,
   INVITATION_VALID_DAYS,
   maskEmail,
@@ -100,6 +101,8 @@ export interface CompaniesServiceOptions {
   /** Invitations one company may send in an hour, and hold open at once. */
   invitationsPerHour?: number;
   pendingInvitationsMax?: number;
+  /** Invitations one company admin may send in any 24 hours (INVITATIONS_PER_ACCOUNT_PER_DAY). */
+  invitationsPerAccountPerDay?: number;
 }
 
 /**
@@ -113,6 +116,7 @@ export function createCompaniesService(
     now = () => new Date(),
     invitationsPerHour = COMPANY_INVITATIONS_PER_HOUR,
     pendingInvitationsMax = COMPANY_PENDING_INVITATIONS_MAX,
+    invitationsPerAccountPerDay = INVITATIONS_PER_ACCOUNT_PER_DAY,
   }: CompaniesServiceOptions = {},
 ) {
   /** The company with its members. */
@@ -233,10 +237,18 @@ export function createCompaniesService(
 
     /**
      * `POST /api/companies/{id}/invitations`: an invitation by mail, valid INVITATION_VALID_DAYS
-     * and once, within the company's hourly allowance and its number of open invitations.
+     * and once, within the company's hourly allowance, its number of open invitations and the
+     * inviter's daily allowance. Only an account whose owner confirmed its email address may
+     * invite (security report 2026-11-28, finding 5: unconfirmed accounts made the shop mail
+     * strangers), in every environment, whatever ORDER_REQUIRES_CONFIRMED_EMAIL says; shop admins
+     * are held to neither.
      */
     async invite(caller: CurrentUser, id: string, input: InvitationCreateInput) {
       const company = await companyFor(caller, id, 'admin');
+      const shopAdmin = caller.role === 'admin';
+      if (!shopAdmin && !caller.emailVerified) {
+        throw new AppError('email_not_confirmed', companyMessages.inviteNeedsConfirmedEmail);
+      }
       const email = input.email.toLowerCase();
       const members = await companies.members(id);
       if (members.some((member) => member.email.toLowerCase() === email)) {
@@ -260,7 +272,11 @@ export function createCompaniesService(
           expiresAt,
           now: at.toISOString(),
         },
-        { perHour: invitationsPerHour, maxPending: pendingInvitationsMax },
+        {
+          perHour: invitationsPerHour,
+          maxPending: pendingInvitationsMax,
+          perAccountPerDay: shopAdmin ? null : invitationsPerAccountPerDay,
+        },
         () =>
           invitationMailRow(email, {
             companyName: company.name,
@@ -273,6 +289,9 @@ export function createCompaniesService(
       );
       if (created === 'too-many') {
         throw new AppError('too_many_invitations', companyMessages.tooManyInvitations);
+      }
+      if (created === 'too-many-from-account') {
+        throw new AppError('too_many_invitations', companyMessages.tooManyInvitationsToday);
       }
       if (created === 'too-many-pending') {
         throw new AppError('too_many_invitations', companyMessages.tooManyPendingInvitations);

@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   companyCreatedSchema,
   companyListSchema,
+  companyMailMessages,
+  companyMessages,
   companyWithMembersSchema,
   invitationListSchema,
   invitationPreviewSchema,
@@ -364,7 +366,9 @@ describe.each(testDatabases)('companies on $name', (kind) => {
         orderLimit: '250.50',
       });
       const mail = mails.filter((m) => m.to === newcomer.email).at(-1);
-      expect(mail?.subject).toContain('Acme Integrators Ltd');
+      // The subject is the shop's fixed words; the company is named in the body, quoted.
+      expect(mail?.subject).toBe(companyMailMessages.invitationSubject);
+      expect(mail?.text).toContain('"Acme Integrators Ltd"');
       expect(mail?.text).toContain('$250.50');
       // The table keeps the token's hash, never the token.
       const stored = await db.kysely.selectFrom('company_invitations').selectAll().execute();
@@ -528,6 +532,149 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       expect(rows).toHaveLength(20);
     });
 
+    describe('security 2026-11-28 #5: invitations are no spam relay', () => {
+      const PHISHING = 'ACTION NEEDED: your CaseForge account is locked, call +1 900 555 0199';
+      const invitationsBy = (account: TestAccount) =>
+        db.kysely
+          .selectFrom('company_invitations')
+          .innerJoin('users', 'users.id', 'company_invitations.invited_by')
+          .select('company_invitations.email')
+          .where('users.email', '=', account.email)
+          .execute();
+      const outboxTo = (emails: readonly string[]) =>
+        db.kysely
+          .selectFrom('mail_outbox')
+          .select(['recipient', 'sent_at'])
+          .where('recipient', 'in', [...emails])
+          .execute();
+
+      it('security 2026-11-28 #5: three unconfirmed accounts with a phishing company invite 21 strangers each: all refused, no mail', async () => {
+        const strangers: string[] = [];
+        for (let n = 0; n < 3; n += 1) {
+          const spammer = await registerAccount(app, {
+            label: `spammer${n}`,
+            name: 'CaseForge Security Team',
+          });
+          // Creating a company needs no confirmed address (its admin cannot invite yet).
+          const spam = await createCompany(spammer, PHISHING);
+          const statuses = new Set<number>();
+          const codes = new Set<string>();
+          for (let i = 0; i < 21; i += 1) {
+            const email = `stranger-${n}-${i}-${Date.now()}@example.com`;
+            strangers.push(email);
+            const res = await call(
+              {
+                method: 'POST',
+                url: `/api/companies/${spam._id}/invitations`,
+                payload: { email, role: 'buyer' },
+              },
+              spammer.token,
+            );
+            statuses.add(res.statusCode);
+            codes.add(refusal(res).code);
+          }
+          expect([...statuses]).toEqual([403]);
+          expect([...codes]).toEqual(['email_not_confirmed']);
+          expect(await invitationsBy(spammer)).toEqual([]);
+        }
+        const sentBefore = mails.length;
+        await app.mailOutbox.runOnce(clock());
+        expect(await outboxTo(strangers)).toEqual([]);
+        expect(mails.slice(sentBefore).filter((m) => strangers.includes(m.to))).toEqual([]);
+        expect(mails.some((m) => m.subject.includes('ACTION NEEDED'))).toBe(false);
+      });
+
+      it('security 2026-11-28 #5: the mail has a fixed subject and quotes the names as a customer gave them', async () => {
+        const boss = await registerAccount(app, { label: 'boss', name: 'CaseForge Security Team' });
+        await confirmAddress(db, boss.email);
+        const spam = await createCompany(boss, PHISHING);
+        const newcomer = await registerAccount(app, { label: 'invitee', name: 'Ines Invitee' });
+        const token = await invite(spam._id, boss, newcomer.email);
+        const mail = mails.filter((m) => m.to === newcomer.email).at(-1);
+        expect(mail?.subject).toBe(companyMailMessages.invitationSubject);
+        expect(mail?.subject).not.toMatch(/ACTION|CaseForge Security|900/);
+        expect(mail?.text).toContain(`"${PHISHING}"`);
+        expect(mail?.text).toContain('"CaseForge Security Team"');
+        expect(mail?.text).toContain(companyMailMessages.invitationQuoted);
+        expect(mail?.html).toContain(`&quot;${PHISHING}&quot;`);
+        // The normal path still works: the invitee joins.
+        const res = await call(
+          { method: 'POST', url: `/api/invitations/${token}/accept` },
+          newcomer.token,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      });
+
+      it('security 2026-11-28 #5: a confirmed admin sends 20 an hour and 40 a day; the rest 429, nothing written', async () => {
+        const admin = await registerAccount(app, { label: 'busy', name: 'Bea Busy' });
+        await confirmAddress(db, admin.email);
+        const busy = await createCompany(admin, 'Busy Integrators');
+        const send = (i: number) =>
+          call(
+            {
+              method: 'POST',
+              url: `/api/companies/${busy._id}/invitations`,
+              payload: { email: `colleague-${i}-${Date.now()}@example.com`, role: 'buyer' },
+            },
+            admin.token,
+          );
+        const statuses: number[] = [];
+        const thirdHour = new Set<string>();
+        try {
+          for (let hour = 0; hour < 3; hour += 1) {
+            for (let i = 0; i < 21; i += 1) {
+              const res = await send(hour * 100 + i);
+              statuses.push(res.statusCode);
+              if (hour === 2) thirdHour.add(refusal(res).message);
+            }
+            offset += 61 * MINUTE;
+          }
+        } finally {
+          offset = 0;
+        }
+        const hour = (from: number) => statuses.slice(from, from + 21);
+        // The company's 20 an hour, twice...
+        expect(hour(0)).toEqual([...Array<number>(20).fill(201), 429]);
+        expect(hour(21)).toEqual([...Array<number>(20).fill(201), 429]);
+        // ...then the admin's 40 a day, whatever the hour.
+        expect(hour(42)).toEqual(Array<number>(21).fill(429));
+        expect([...thirdHour]).toEqual([companyMessages.tooManyInvitationsToday]);
+        expect(await invitationsBy(admin)).toHaveLength(40);
+      });
+
+      it("security 2026-11-28 #5: invitation mail counts in the recipient's hourly allowance: the 21st waits, none is dropped", async () => {
+        const target = `popular-${Date.now()}@example.com`;
+        const [first, other] = await Promise.all(
+          ['popa', 'popb'].map(async (label) => {
+            const account = await registerAccount(app, { label, name: 'Pop Admin' });
+            await confirmAddress(db, account.email);
+            return {
+              account,
+              company: await createCompany(account, `Popular ${label}`),
+            };
+          }),
+        );
+        const inviteTarget = (by: { account: TestAccount; company: CompanyWithMembers }) =>
+          call(
+            {
+              method: 'POST',
+              url: `/api/companies/${by.company._id}/invitations`,
+              payload: { email: target, role: 'buyer' },
+            },
+            by.account.token,
+          );
+        for (let i = 0; i < 20; i += 1) expect((await inviteTarget(first!)).statusCode).toBe(201);
+        expect((await inviteTarget(other!)).statusCode).toBe(201);
+        await app.mailOutbox.runOnce(clock());
+        expect(mails.filter((m) => m.to === target)).toHaveLength(20);
+        const waiting = (await outboxTo([target])).filter((row) => row.sent_at === null);
+        expect(waiting).toHaveLength(1);
+        // An hour later its place opens and it goes.
+        await app.mailOutbox.runOnce(new Date(Date.now() + 61 * MINUTE));
+        expect(mails.filter((m) => m.to === target)).toHaveLength(21);
+      });
+    });
+
     it('race: the same invitation accepted twice at once joins once', async () => {
       const twice = await registerAccount(app, { label: 'twice' });
       const token = await invite(company._id, owner, twice.email);
@@ -610,6 +757,8 @@ describe.each(testDatabases)('companies on $name', (kind) => {
     it('race: the last two admins demoting each other at once leave one admin', async () => {
       const a = await registerAccount(app, { label: 'admin-a', name: 'Ada A' });
       const b = await registerAccount(app, { label: 'admin-b', name: 'Ben B' });
+      // Only an admin who confirmed their address invites (security 2026-11-28 #5).
+      await confirmAddress(db, a.email);
       const made = await createCompany(a, 'Duo Ltd');
       await join(made._id, a, b, { role: 'admin' });
       const [aId, bId] = [await userIdOf(db, a), await userIdOf(db, b)];

@@ -135,8 +135,8 @@ export function companyRoutes(companies: CompaniesService): FastifyPluginAsyncZo
           operationId: 'inviteToCompany',
           tags: ['companies'],
           summary:
-            'Invite someone by mail (company admins and shop admins): a link to /invitations/{token}, valid 7 days, once; a company may send a limited number an hour (429)',
-          ...fromContract('POST /companies/:id/invitations', 403, 404, 409),
+            'Invite someone by mail (company admins with a confirmed email, 403 email_not_confirmed otherwise; shop admins): a link to /invitations/{token}, valid 7 days, once; a company may send a limited number an hour and an admin a limited number a day (429 too_many_invitations)',
+          ...fromContract('POST /companies/:id/invitations', 403, 404, 409, 429),
         },
       },
       async (request, reply) =>

@@ -1,3 +1,4 @@
+import { companyMailMessages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { renderInvitationMail } from './order-mail.js';
 
@@ -14,9 +15,13 @@ describe('the invitation mail', () => {
 
   it('names the company, the inviter, the role and limit, and links the page', () => {
     const mail = renderInvitationMail(payload, { publicUrl: 'https://shop.example.com/' });
-    expect(mail.subject).toBe(
-      'You are invited to join Acme <script>alert(1)</script> Dear customer, send money on CaseForge',
+    // security 2026-11-28 #5: no customer's words in the subject; quoted in the body.
+    expect(mail.subject).toBe('You are invited to a company on CaseForge');
+    expect(mail.subject).toBe(companyMailMessages.invitationSubject);
+    expect(mail.text).toContain(
+      'who gave their name as "Olivia "O" Owner" has invited you to join their company account, which they named "Acme <script>alert(1)</script> Dear customer, send money"',
     );
+    expect(mail.text).toContain(companyMailMessages.invitationQuoted);
     expect(mail.text).toContain('as a buyer');
     expect(mail.text).toContain('$250.50');
     expect(mail.text).toContain(`https://shop.example.com${payload.path}`);

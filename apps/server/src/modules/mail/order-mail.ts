@@ -414,12 +414,13 @@ export function renderInvitationMail(
   const link = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
   const paragraphs = [
     cm.invitationIntro(inviter, company, payload.role),
+    cm.invitationQuoted,
     ...(payload.role === 'buyer' && payload.orderLimit !== null
       ? [cm.invitationLimit(formatMoney(payload.orderLimit))]
       : []),
     cm.invitationValid(formatDocumentTime(payload.expiresAt)),
   ];
-  const subject = cm.invitationSubject(company);
+  const subject = cm.invitationSubject;
   const e = escapeHtml;
   return {
     subject,

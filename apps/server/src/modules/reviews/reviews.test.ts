@@ -159,6 +159,39 @@ describe.each(testDatabases)('review flooding and moderation on $name', (kind) =
     expect(reviews.some((review) => report.includes(review.reviewer))).toBe(false);
   });
 
+  it('security 2026-11-28 #12: a name renamed on My Profile to staff words run together is refused; real names pass', async () => {
+    const rename = (account: TestAccount, displayName: string) =>
+      shop.app.inject({
+        method: 'PUT',
+        url: `/api/profile/${encodeURIComponent(account.email)}`,
+        headers: bearer(account.token),
+        payload: { displayName },
+      });
+    const report = [
+      'AdminTeam',
+      'ShopManager',
+      'Supportteam',
+      'CustomerService',
+      'Moderation Team',
+      'Kase Forge',
+    ];
+    for (const name of report) {
+      const poser = await registerAccount(shop.app, { name: 'Pat Poser' });
+      expect((await rename(poser, name)).statusCode, name).toBe(200);
+      const res = await write(poser.token);
+      expect(res.statusCode, name).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).error.message).toBe(messages.reviewerNameReserved);
+    }
+    for (const name of ['Stafford Cripps', 'Ellen Storey', 'Desmond Bishop', 'Adminah Yusuf']) {
+      const buyer = await registerAccount(shop.app, { name: 'Ordinary Buyer' });
+      expect((await rename(buyer, name)).statusCode, name).toBe(200);
+      expect((await write(buyer.token)).statusCode, name).toBe(200);
+    }
+    const { reviews } = await list();
+    expect(reviews.some((review) => report.includes(review.reviewer))).toBe(false);
+    expect(reviews.some((review) => review.reviewer === 'Stafford Cripps')).toBe(true);
+  });
+
   it('serves the newest 100 by default, the rest by page, with the total in a header', async () => {
     const start = Date.parse('2020-01-01T00:00:00.000Z');
     const rows = Array.from({ length: 250 }, (_, i) => ({

@@ -7,16 +7,20 @@ import {
   type Invitation,
   type InvitationCreate,
 } from '@shop/shared';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { confirmAction } from '../../../components/ui/confirm';
+import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { QueryState } from '../../../components/ui/query-state';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, isEmailNotConfirmed } from '../../../lib/error-message';
+import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations';
 import { CompanyCard, ShortDate } from './company-details';
 
@@ -34,9 +38,16 @@ const inviteFormSchema = z
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: companyRoleWords[role] }));
 const emptyInvite = { email: '', role: 'buyer', orderLimit: '' };
 
-/** A company admin invites a colleague by email, with a role and an order limit. */
-export function InviteForm({ companyId }: { companyId: string }) {
+/**
+ * A company admin invites a colleague by email, with a role and an order limit. Only an admin
+ * who confirmed their own email address may (security report 2026-11-28, finding 5): when the
+ * shop says so, the form says why and offers the confirmation mail again.
+ */
+export function InviteForm({ companyId, email }: { companyId: string; email: string }) {
   const invite = useCreateInvitation(companyId);
+  const confirmationMail = useSendConfirmationMail();
+  const { pathname } = useLocation();
+  const [unconfirmed, setUnconfirmed] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -46,12 +57,14 @@ export function InviteForm({ companyId }: { companyId: string }) {
     formState: { errors },
   } = useZodForm(inviteFormSchema, { defaultValues: emptyInvite });
   const onSubmit = handleSubmit(async (values) => {
+    setUnconfirmed(undefined);
     try {
       await invite.mutateAsync(values);
       toast.success(text.invited(values.email));
       reset(emptyInvite);
     } catch (error) {
-      if (!showFieldErrors(error)) setError('root', { message: errorMessage(error) });
+      if (isEmailNotConfirmed(error)) setUnconfirmed(error.message);
+      else if (!showFieldErrors(error)) setError('root', { message: errorMessage(error) });
     }
   });
   return (
@@ -83,6 +96,16 @@ export function InviteForm({ companyId }: { companyId: string }) {
           <p role="alert" className="text-error text-sm sm:col-span-2">
             {errors.root.message}
           </p>
+        )}
+        {unconfirmed && (
+          <div className="sm:col-span-2">
+            <ConfirmEmailNotice
+              message={unconfirmed}
+              email={email}
+              // The link in the mail brings the admin back to the company page.
+              resend={() => confirmationMail.mutateAsync({ email, callbackURL: pathname })}
+            />
+          </div>
         )}
         <div className="sm:col-span-2">
           <SubmitButton pending={invite.isPending} className="sm:w-auto">

@@ -1,6 +1,8 @@
 import {
   companyMessages,
   companyPageMessages as text,
+  messages,
+  orderLimitMessages,
   type CompanyWithMembers,
   type Invitation,
 } from '@shop/shared';
@@ -224,6 +226,34 @@ describe('CompanyPage', () => {
       expect.objectContaining({ text: text.revokeText('cy@example.com') }),
     );
     expect(await screen.findByText(text.revoked('cy@example.com'))).toBeInTheDocument();
+  });
+
+  it('security 2026-11-28 #5: tells an admin who has not confirmed their email why they cannot invite, and offers the mail', async () => {
+    const fetch = renderPage('ada@example.com', {
+      'GET /api/companies/mine': () => json(company),
+      [`GET /api/companies/${ID}/invitations`]: () => json([]),
+      [`POST /api/companies/${ID}/invitations`]: () =>
+        apiError(403, 'email_not_confirmed', companyMessages.inviteNeedsConfirmedEmail),
+      'POST /api/auth/send-verification-email': () => json({ status: true }),
+    });
+    const user = userEvent.setup();
+    const invite = await screen.findByRole('region', { name: text.inviteTitle });
+    await user.type(within(invite).getByLabelText(text.inviteEmailLabel), 'dee@example.com');
+    await user.click(within(invite).getByRole('button', { name: text.invite }));
+    // The shop's reason, read out (an alert), not the permission message of other 403s.
+    const notice = await within(invite).findByRole('alert');
+    expect(notice).toHaveTextContent(companyMessages.inviteNeedsConfirmedEmail);
+    expect(within(invite).queryByText(messages.noPermission)).toBeNull();
+    await user.click(
+      within(notice).getByRole('button', { name: orderLimitMessages.resendConfirmation }),
+    );
+    expect(
+      await within(notice).findByText(orderLimitMessages.confirmationSent('ada@example.com')),
+    ).toBeInTheDocument();
+    const sent = fetch.mock.calls.find(([url]) => String(url).endsWith('/send-verification-email'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({ email: 'ada@example.com' });
+    // What was typed stays, for once the address is confirmed.
+    expect(within(invite).getByLabelText(text.inviteEmailLabel)).toHaveValue('dee@example.com');
   });
 
   it('says why the last admin cannot leave (409 last_company_admin), in the server’s words', async () => {

@@ -75,7 +75,7 @@ function MemberView({
       <CompanyMembers company={company} canManage={isAdmin} myEmail={email} />
       {isAdmin && (
         <>
-          <InviteForm companyId={company._id} />
+          <InviteForm companyId={company._id} email={email} />
           <PendingInvitations companyId={company._id} />
         </>
       )}
