@@ -262,12 +262,14 @@ export function createQuotesService({
       return { ...info, filename: artworkFilename(id, info.content_type) };
     },
 
-    /** The artwork's bytes (after attachmentInfo said the caller may have them). */
-    async attachmentData(id: string): Promise<Buffer> {
+    /**
+     * The artwork with its bytes (after attachmentInfo said the caller may have them): the
+     * driver's own buffer (better-sqlite3, pg), to be sent as it is, with no second copy.
+     */
+    async attachmentData(id: string) {
       const file = await quotes.attachment(id);
       if (!file) throw new AppError('not_found', quoteMessages.noAttachment);
-      // The driver's own buffer (better-sqlite3, pg), sent as it is: no second 5 MB copy.
-      return file.data;
+      return { ...file, filename: artworkFilename(id, file.content_type) };
     },
 
     /**

@@ -176,12 +176,18 @@ export function quoteRoutes(
       async (request, reply) => {
         const id = request.params.id;
         const file = await quotes.attachmentInfo(currentUser(request), id);
-        const etag = artworkEtag(id, file.uploaded_at, file.size);
-        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        // Kept by the browser for its user only, and asked again each time (a 304 when unchanged).
+        const validator = (info: { uploaded_at: Date | string; size: number }) => ({
+          etag: artworkEtag(id, info.uploaded_at, info.size),
+          'cache-control': 'private, no-cache',
+        });
         // A repeat of a file the client has: 304, nothing read (security 2026-11-28 #3).
-        if (matchesEtag(request.headers['if-none-match'], etag)) {
+        if (matchesEtag(request.headers['if-none-match'], validator(file).etag)) {
           // Sent without a body (undefined is not serialized; the document's null says none).
-          return reply.code(304).send(undefined as unknown as null);
+          return reply
+            .code(304)
+            .headers(validator(file))
+            .send(undefined as unknown as null);
         }
         // Priced by its size before its bytes are read: one unit per 100 KB.
         const waitMs = spendMore(request, Math.ceil(file.size / BYTES_PER_UNIT));
@@ -189,19 +195,21 @@ export function quoteRoutes(
           reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
           throw new AppError('rate_limited', messages.requestBudgetExceeded);
         }
-        const data = await quotes.attachmentData(id);
+        // Its headers from the row read with the bytes (a replacement meanwhile is all new).
+        const stored = await quotes.attachmentData(id);
         // Never shown inside the shop's origin: a download (attachment) under the shop's own
         // name, its type as checked by content, no sniffing, and a sandbox with nothing allowed
         // should a browser open it.
         return reply
-          .type(file.content_type)
-          .header('content-disposition', attachmentDisposition(file.filename))
+          .type(stored.content_type)
+          .headers(validator(stored))
+          .header('content-disposition', attachmentDisposition(stored.filename))
           .header('x-content-type-options', 'nosniff')
           .header(
             'content-security-policy',
             "sandbox; default-src 'none'; style-src 'unsafe-inline'",
           )
-          .send(data);
+          .send(stored.data);
       },
     );
 
