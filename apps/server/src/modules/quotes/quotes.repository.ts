@@ -295,6 +295,13 @@ export function createQuotesRepository(db: Kysely<Database>, dialect: Dialect) {
             .forUpdate()
             .execute();
         }
+        // A quote answered meanwhile is closed, whatever the quota says.
+        const current = await trx
+          .selectFrom('quotes')
+          .select('status')
+          .where('id', '=', quoteId)
+          .executeTakeFirst();
+        if (current?.status !== 'requested') return 'closed';
         const held = await artworkBytes(trx, file.userId, {
           keptSince: file.keptSince,
           except: quoteId,
