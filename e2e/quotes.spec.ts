@@ -75,7 +75,9 @@ test('a quote for 5,000 cases with a logo: requested, offered, accepted and paid
   await shot(page, 'order-list');
   const quoteId = await requestQuote(page, product.name, 5000, 'Our logo on the front panel.');
   await expect(page.getByText('Requested', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Download logo\.png/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Download artwork-Q-[0-9A-F]{8}\.png/ }),
+  ).toBeVisible();
   await expectAccessible();
   await shot(page, 'quote-requested');
 

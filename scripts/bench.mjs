@@ -5,7 +5,8 @@
 //    with a bare node:http server sending the same bytes, interleaved, median of the rounds;
 //    then a stock check (no order may oversell).
 //    The flood cases: one client floods with 50 connections (wrong passwords, its own invoice,
-//    a search of many words, a missing order) while `/` is loaded (p95 of `/`, against 200 ms).
+//    a search of many words, a missing order; 20 downloading its own quote artwork) while `/` is
+//    loaded (p95 of `/`, against 200 ms).
 // 3. Lighthouse (mobile defaults, system Chromium) on /, /products and a product page, median
 //    of the runs.
 // The results also go to bench-results/latest.json (git-ignored). `--help` lists the options.
@@ -23,8 +24,8 @@ import {
 } from './bench/databases.mjs';
 import {
   FLOOD_CASES,
-  FLOOD_CONNECTIONS,
   FLOOD_TARGET,
+  floodConnections,
   floodShopLimits,
   runFlood,
 } from './bench/flood.mjs';
@@ -133,7 +134,7 @@ npm run bench: load benchmarks and Lighthouse
   limits:   raised out of the way: ${Object.entries(RAISED_LIMITS)
     .map(([name, value]) => `${name}=${value}`)
     .join(', ')}
-            (the invoice, search and missing-order floods keep the request budget and the invoice limit)
+            (the invoice, search, missing-order and artwork floods keep the request budget, the invoice and the artwork download limits)
   load:     autocannon ${autocannonVersion} in this process, ${options.connections} connections, pipelining ${options.pipelining},
             ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} round(s) interleaved
             (per round and case: shop, then bare), median of ${options.rounds}
@@ -686,13 +687,14 @@ const FLOOD_LABELS = {
   'flood-invoice': 'GET /api/orders/{id}/invoice, its own 10-line order, with its token',
   'flood-search': 'GET /api/products?q=<13 words>, anonymous',
   'flood-missing': 'GET /api/orders/000…0 (404), with a token',
+  'flood-artwork': 'GET /api/quotes/{id}/attachment, its own 4.9 MB PDF, with its token',
 };
 
 async function runFloods() {
   results.floods = {};
   for (const name of FLOOD_CASES.filter((c) => options.cases.includes(c))) {
     console.log(
-      `\n${name}: a fresh shop, one client's ${FLOOD_CONNECTIONS} connections of ${FLOOD_LABELS[name]}, / loaded alongside (${options.floodSeconds} s)…`,
+      `\n${name}: a fresh shop, one client's ${floodConnections(name)} connections of ${FLOOD_LABELS[name]}, / loaded alongside (${options.floodSeconds} s)…`,
     );
     const shop = await startShop({
       name,
@@ -737,7 +739,11 @@ async function runFloods() {
       );
     }
     if (!result.met) failed = true;
-    results.floods[name] = { target: FLOOD_TARGET, connections: FLOOD_CONNECTIONS, ...result };
+    results.floods[name] = {
+      target: FLOOD_TARGET,
+      connections: floodConnections(name),
+      ...result,
+    };
   }
 }
 

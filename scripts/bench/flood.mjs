@@ -8,7 +8,9 @@
 // - invoice (finding 2): the client's own 10-line order's invoice PDF, with its API token.
 // - search (finding 7): a product search of many words, anonymously.
 // - missing (finding 7): an order that does not exist (404), with an API token.
-// The last three run with the shop's own limits (the request budget, the invoice limit): they
+// - artwork (security 2026-11-28 #3): the client's own quote's 4.9 MB PDF artwork, with its
+//   API token, on 20 connections (the probe's figure: `/` p95 3.0 s before the fix).
+// The last four run with the shop's own limits (the request budget, the invoice limit): they
 // measure those.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadRun, percentile } from './load.mjs';
@@ -21,7 +23,24 @@ export const FLOOD_TARGET = { maxP95Ms: 200 };
 export const FLOOD_CONNECTIONS = 50;
 
 /** The flood cases, in the order they run: `--cases=flood` runs them all. */
-export const FLOOD_CASES = ['flood-signin', 'flood-invoice', 'flood-search', 'flood-missing'];
+export const FLOOD_CASES = [
+  'flood-signin',
+  'flood-invoice',
+  'flood-search',
+  'flood-missing',
+  'flood-artwork',
+];
+
+/** Cases that flood with fewer connections than FLOOD_CONNECTIONS (the probe's own figure). */
+const CASE_CONNECTIONS = { 'flood-artwork': 20 };
+
+/** The connections of a flood case's client. */
+export function floodConnections(name) {
+  return CASE_CONNECTIONS[name] ?? FLOOD_CONNECTIONS;
+}
+
+/** The artwork of the artwork flood: a PDF just under the 5 MB limit. */
+const ARTWORK_BYTES = Math.floor(4.9 * 1024 * 1024);
 
 const OWNER_PASSWORD = 'bench-flood-password-1';
 
@@ -72,6 +91,7 @@ async function floodRequest(name, shop) {
   }
   const token = await customerToken(shop.url);
   const authorization = { authorization: `Bearer ${token}` };
+  if (name === 'flood-artwork') return artworkFloodRequest(shop, token);
   if (name === 'flood-missing') {
     return {
       request: { url: `${shop.url}/api/orders/${'0'.repeat(24)}`, headers: authorization },
@@ -89,6 +109,34 @@ async function floodRequest(name, shop) {
     request: {
       url: `${shop.url}/api/orders/${placed.insertedId}/invoice`,
       headers: authorization,
+    },
+  };
+}
+
+/**
+ * The artwork flood (security 2026-11-28 #3): a quote of the customer's with a 4.9 MB PDF as its
+ * artwork; the flood downloads it with the customer's token.
+ */
+async function artworkFloodRequest(shop, token) {
+  const { json: products } = await api(`${shop.url}/api/products?limit=1`);
+  const { json: created } = await api(`${shop.url}/api/quotes`, {
+    method: 'POST',
+    token,
+    body: { lines: [{ productId: products[0]._id, quantity: 5000 }], note: 'Bench artwork' },
+  });
+  const form = new FormData();
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(ARTWORK_BYTES - 9, 0x20)]);
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'artwork.pdf');
+  const res = await fetch(`${shop.url}/api/quotes/${created.insertedId}/attachment`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin: shop.url },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`artwork upload: ${res.status} ${await res.text()}`);
+  return {
+    request: {
+      url: `${shop.url}/api/quotes/${created.insertedId}/attachment`,
+      headers: { authorization: `Bearer ${token}` },
     },
   };
 }
@@ -151,7 +199,7 @@ export async function runFlood(name, shop, { seconds, warmup }) {
   const flood = loadRun(request, {
     warmup: 0,
     duration: seconds + warmup,
-    connections: FLOOD_CONNECTIONS,
+    connections: floodConnections(name),
     pipelining: 1,
   });
   await sleep(warmup * 1000);

@@ -59,6 +59,7 @@ import { createPaymentsRepository } from './modules/payments/payments.repository
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrderExpiry, type OrderExpiry } from './modules/orders/order-expiry.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { createArtworkPurge, type ArtworkPurge } from './modules/quotes/artwork-purge.js';
 import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
 import { createQuotesService } from './modules/quotes/quotes.service.js';
 import { quoteRoutes } from './modules/quotes/routes.js';
@@ -164,6 +165,8 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** Credit holds and invoice reminders (paying on account); a timer, and tests on demand. */
     accountWorker: AccountWorker;
+    /** Deletes the artwork of quotes closed a day ago; a timer, and tests on demand. */
+    artworkPurge: ArtworkPurge;
   }
 }
 
@@ -421,11 +424,16 @@ export async function buildApp({
     productNames: (ids) => products.namesOf(ids),
   });
   const quotes = createQuotesService({
-    quotes: createQuotesRepository(db.kysely),
+    quotes: createQuotesRepository(db.kysely, db.dialect),
     orders,
     companies,
+    artworkQuotaBytes: config.artworkQuotaBytes,
     ...(now ? { now } : {}),
   });
+  const artworkPurge = createArtworkPurge(quotes, app.log);
+  app.decorate('artworkPurge', artworkPurge);
+  app.addHook('onReady', async () => artworkPurge.start());
+  app.addHook('onClose', async () => artworkPurge.stop());
 
   await app.register(
     async (api) => {
@@ -440,7 +448,11 @@ export async function buildApp({
       await api.register(orderRoutes(orders));
       await api.register(companyRoutes(companies));
       await api.register(orderListRoutes(orderLists));
-      await api.register(quoteRoutes(quotes));
+      await api.register(
+        quoteRoutes(quotes, {
+          spendMore: (request, units) => budget.current?.spendMore(request.raw, units) ?? 0,
+        }),
+      );
       await api.register(invoiceRoutes(invoicesService));
       await api.register(onAccountRoutes(onAccount));
       await api.register(paymentRoutes(payments, testGateway));

@@ -52,18 +52,23 @@ describe('config', () => {
       paymentsPerMinute: 30,
       reviewsPerHour: 3,
       invoicesPerMinute: 60,
+      artworkDownloadsPerMinute: 20,
     });
+    expect(defaults.artworkQuotaBytes).toBe(25 * 1024 * 1024);
+    expect(parseConfig({ ARTWORK_QUOTA_PER_ACCOUNT_MB: '0.5' }).artworkQuotaBytes).toBe(524_288);
     expect(defaults.requestBudget).toEqual({ perSecond: 20, burst: 200 });
     const set = parseConfig({
       CORS_ORIGINS: 'https://a.example, http://b.example:8080',
       ORDER_RATE_LIMIT_PER_MINUTE: '5',
       INVOICE_RATE_LIMIT_PER_MINUTE: '12',
+      ARTWORK_DOWNLOAD_RATE_LIMIT_PER_MINUTE: '4',
       REQUEST_BUDGET_PER_SECOND: '2.5',
       REQUEST_BUDGET_BURST: '40',
     });
     expect(set.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
     expect(set.rateLimits.ordersPerMinute).toBe(5);
     expect(set.rateLimits.invoicesPerMinute).toBe(12);
+    expect(set.rateLimits.artworkDownloadsPerMinute).toBe(4);
     expect(set.requestBudget).toEqual({ perSecond: 2.5, burst: 40 });
     // A burst below the most expensive call's cost would refuse that call for good.
     expect(() => parseConfig({ REQUEST_BUDGET_BURST: '5' })).toThrow(/REQUEST_BUDGET_BURST/);

@@ -97,6 +97,13 @@ const envSchema = z
     REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
     /** Invoice PDFs one account may download per minute. */
     INVOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Quote artwork downloads one account may make per minute (security 2026-11-28 #3). */
+    ARTWORK_DOWNLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /**
+     * All the quote artwork one account may keep, in MB (security 2026-11-28 #4): its quotes
+     * waiting or offered, and those declined or expired in the last 24 hours.
+     */
+    ARTWORK_QUOTA_PER_ACCOUNT_MB: z.coerce.number().positive().default(25),
     /**
      * Each client's request budget on /api (http/request-budget.ts): units refilled per second,
      * and how many it may spend at once (a plain read costs 1, costlier calls more).
@@ -298,6 +305,8 @@ export interface Config {
   seedDemoData: boolean;
   rateLimits: RateLimits;
   requestBudget: RequestBudgetConfig;
+  /** ARTWORK_QUOTA_PER_ACCOUNT_MB, in bytes: all the quote artwork one account may keep. */
+  artworkQuotaBytes: number;
   /**
    * Unpaid orders: minutes they hold their stock (and an expired order's products stay out of
    * its customer's reach), how many one customer may hold and their value together (cents), and
@@ -372,6 +381,8 @@ export interface RateLimits {
   paymentsPerMinute: number;
   reviewsPerHour: number;
   invoicesPerMinute: number;
+  /** Quote artwork downloads per minute, per account. */
+  artworkDownloadsPerMinute: number;
 }
 
 /** Each client's request budget on /api: a token bucket (http/request-budget.ts). */
@@ -438,11 +449,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
       reviewsPerHour: env.REVIEW_RATE_LIMIT_PER_HOUR,
       invoicesPerMinute: env.INVOICE_RATE_LIMIT_PER_MINUTE,
+      artworkDownloadsPerMinute: env.ARTWORK_DOWNLOAD_RATE_LIMIT_PER_MINUTE,
     },
     requestBudget: {
       perSecond: env.REQUEST_BUDGET_PER_SECOND,
       burst: env.REQUEST_BUDGET_BURST,
     },
+    artworkQuotaBytes: Math.round(env.ARTWORK_QUOTA_PER_ACCOUNT_MB * 1024 * 1024),
     orderHolds: {
       holdMinutes: env.ORDER_HOLD_MINUTES,
       approvalHoldMinutes: env.APPROVAL_HOLD_MINUTES,

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { messages, quoteMessages } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../config.js';
 import { AppError } from './app-error.js';
@@ -15,10 +15,11 @@ import type { LimitCounters } from './limit-counters.js';
  * - `orders`: placing orders, per signed-in account;
  * - `payments`: payment intents and payment reports, per signed-in account;
  * - `reviews`: writing reviews, per signed-in account and per hour;
- * - `invoices`: invoice PDFs, per signed-in account.
+ * - `invoices`: invoice PDFs, per signed-in account;
+ * - `artwork`: quote artwork downloads, per signed-in account (security 2026-11-28 #3).
  * Every request to /api also spends the client's request budget first (http/request-budget.ts).
  */
-export type LimitName = 'auth' | 'orders' | 'payments' | 'reviews' | 'invoices';
+export type LimitName = 'auth' | 'orders' | 'payments' | 'reviews' | 'invoices' | 'artwork';
 
 /** The limit one request of a route gets, and the call it counts as (accounts count per call). */
 export interface LimitOfRequest {
@@ -150,6 +151,16 @@ export function registerRateLimits(
         },
       ],
       message: messages.tooManyInvoices,
+    },
+    artwork: {
+      checks: [
+        {
+          max: limits.artworkDownloadsPerMinute,
+          windowMs: ONE_MINUTE,
+          key: (request) => `artwork:${accountOf(request)}`,
+        },
+      ],
+      message: quoteMessages.tooManyDownloads,
     },
   };
 

@@ -36,6 +36,13 @@ export const REQUEST_COSTS = {
   page: 3,
 } as const;
 
+/**
+ * A download whose size is known only once routed (a quote's artwork: security 2026-11-28 #3)
+ * costs one unit more per this many bytes, spent by its route (`spendMore`) before the bytes
+ * are read: a 5 MB file is 52 units, so one account sends about 2 MB a second, not 100.
+ */
+export const BYTES_PER_UNIT = 100 * 1024;
+
 /** Budgets kept at most; full ones go first, then the oldest. */
 export const MAX_BUDGETS = 100_000;
 
@@ -228,6 +235,19 @@ export function createRequestBudget({
   }
 
   return {
+    /**
+     * Spends `cost` more from the request's client, for a cost its route learns (a download by
+     * its size, `BYTES_PER_UNIT`); at most the burst, so any one request stays affordable.
+     * Answers 0 when spent, else the ms until the client could afford it (nothing spent): the
+     * route then answers 429.
+     */
+    spendMore(req: IncomingMessage, cost: number): number {
+      const key = clientKey(req);
+      const waitMs = spend(key, Math.min(cost, burst));
+      if (waitMs > 0) noteRefusal(key);
+      return waitMs;
+    },
+
     /** How many clients have a budget (for tests). */
     get size(): number {
       return buckets.size;

@@ -22,6 +22,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
     REVIEW_RATE_LIMIT_PER_HOUR: '100000',
     INVOICE_RATE_LIMIT_PER_MINUTE: '100000',
+    ARTWORK_DOWNLOAD_RATE_LIMIT_PER_MINUTE: '100000',
     // Tests that listen send many requests from one address; the budget has tests of its own.
     REQUEST_BUDGET_PER_SECOND: '100000',
     REQUEST_BUDGET_BURST: '100000',

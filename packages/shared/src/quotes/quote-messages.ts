@@ -38,6 +38,11 @@ export const QUOTE_ATTACHMENT_ACCEPT =
   '.pdf,.png,.jpg,.jpeg,.svg,' + QUOTE_ATTACHMENT_TYPES.join(',');
 /** An offer is valid for at most this many days. */
 export const QUOTE_MAX_VALID_DAYS = 365;
+/**
+ * Artwork of a quote declined, or of an offer expired, still counts in its buyer's artwork quota
+ * for this many hours, and is deleted after (security 2026-11-28 #4).
+ */
+export const QUOTE_ARTWORK_KEEP_CLOSED_HOURS = 24;
 /** Quotes one customer may have waiting for an offer at once (a flood of requests is refused). */
 export const MAX_OPEN_QUOTE_REQUESTS = 20;
 
@@ -48,6 +53,7 @@ export const quoteErrorStatus = {
   quote_closed: 409,
   quote_changed: 409,
   too_many_quote_requests: 409,
+  artwork_quota_exceeded: 413,
 } as const;
 
 export const quoteMessages = {
@@ -77,6 +83,9 @@ export const quoteMessages = {
   attachmentIncomplete: 'The upload is incomplete. Please send the file again.',
   attachmentLocked: 'The artwork can be changed only until the quote is answered.',
   noAttachment: 'This quote has no artwork file.',
+  artworkQuotaExceeded: (quotaMb: number) =>
+    `Your artwork files together may take at most ${quotaMb.toLocaleString('en-US')} MB. Files of quotes declined or expired stop counting a day later.`,
+  tooManyDownloads: 'Too many artwork downloads. Please wait a minute and try again.',
   tooManyRequests: `You have ${MAX_OPEN_QUOTE_REQUESTS} quotes waiting for an answer. Please wait for them first.`,
   shortLine: (productName: string, available: number) =>
     `Only ${available.toLocaleString('en-US')} of ${productName} are in stock now. Ask us for a new offer.`,

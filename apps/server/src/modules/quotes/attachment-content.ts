@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes';
-import type { QuoteAttachmentType } from '@shop/shared';
+import { quoteReference, type QuoteAttachmentType } from '@shop/shared';
 import { imageTypeOf } from '../uploads/routes.js';
 
 /**
@@ -56,33 +56,46 @@ const EXTENSIONS: Record<string, QuoteAttachmentType> = {
 };
 
 /**
+ * The name as a file system would keep it: the last path part, without control characters
+ * (NUL, tab, line breaks), and without the trailing dots and spaces Windows drops, so the
+ * extension checked is the one the file would end up with (`art.html␠` is `art.html`).
+ */
+function effectiveName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[\p{Cc}\u2028\u2029]/gu, '').replace(/[.\s]+$/u, '');
+}
+
+/**
  * Whether what the upload says it is (its name's extension, its declared type) agrees with what
  * its content is. A name without an extension, or the generic `application/octet-stream`, says
- * nothing and is not held against it; a name or type naming something else is.
+ * nothing and is not held against it; a name or type naming something else is. The name is
+ * cleaned first (security 2026-11-28 #6): `art.html␠`, `x.htm␀`, `invoice.bat.` name HTML and
+ * a batch file, and are refused.
  */
 export function claimsAgree(
   found: QuoteAttachmentType,
   filename: string,
   declaredType: string | undefined,
 ): boolean {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
+  const extension = /\.([A-Za-z0-9]+)$/.exec(effectiveName(filename))?.[1]?.toLowerCase();
   if (extension !== undefined && EXTENSIONS[extension] !== found) return false;
   const type = declaredType?.split(';')[0]?.trim().toLowerCase();
   if (!type || type === 'application/octet-stream') return true;
   return (type === 'image/jpg' ? 'image/jpeg' : type) === found;
 }
 
-/** A file name safe to show and to send back in a header: one line, no path, at most 200 chars. */
-export function cleanFilename(filename: string, type: QuoteAttachmentType): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
-  // Control characters, line breaks and quotes are removed (\p{Cc}: every control character).
-  const clean = base
-    .replace(/[\p{Cc}\u2028\u2029"]/gu, '')
-    .trim()
-    .slice(0, 200);
-  if (clean) return clean;
-  const extension = Object.entries(EXTENSIONS).find(([, value]) => value === type)?.[0] ?? 'bin';
-  return `artwork.${extension}`;
+/** The extension the shop writes for a type. */
+export function extensionOf(type: string): string {
+  return Object.entries(EXTENSIONS).find(([, value]) => value === type)?.[0] ?? 'bin';
+}
+
+/**
+ * The name the shop stores and serves a quote's artwork under (security 2026-11-28 #6): made
+ * from the quote's reference and the type its content was found to be, never from the name the
+ * upload carried, so a download is never saved as `.html`, `.hta` or `.bat`.
+ */
+export function artworkFilename(quoteId: string, type: string): string {
+  return `artwork-${quoteReference(quoteId)}.${extensionOf(type)}`;
 }
 
 /** The `Content-Disposition` of a download: an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -102,7 +102,7 @@ describe.each(testDatabases)('the accept’s conditions on $name', (kind) => {
       role: 'user',
       emailVerified: true,
     };
-    const repository = createQuotesRepository(db.kysely);
+    const repository = createQuotesRepository(db.kysely, db.dialect);
     const firstReads = new Map<string, QuoteRow>();
     const companies = createCompaniesService(createCompaniesRepository(db.kysely, db.dialect));
     const orders = createOrdersService({
@@ -127,6 +127,7 @@ describe.each(testDatabases)('the accept’s conditions on $name', (kind) => {
       },
       orders,
       companies,
+      artworkQuotaBytes: 25 * 1024 * 1024,
     });
   });
   afterAll(async () => {

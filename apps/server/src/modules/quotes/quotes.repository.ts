@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { QuoteStatus } from '@shop/shared';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
+import type { Dialect } from '../../db/database.js';
 import type { Database, MailOutboxTable, QuoteRow, QuotesTable } from '../../db/schema.js';
 import { insertOrderMail } from '../mail/outbox.repository.js';
 
@@ -48,7 +49,40 @@ export interface AttachmentInfo {
  * (WHERE its status, and for an accept the offer's version and expiry), so of two requests at
  * once only one changes it, on one instance or several.
  */
-export function createQuotesRepository(db: Kysely<Database>) {
+export function createQuotesRepository(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * The bytes of artwork `userId`'s quotes hold that count in their quota at `now`
+   * (security 2026-11-28 #4): quotes waiting for an offer or offered, and those declined or
+   * whose offer expired after `keptSince` (a day before `now`). An ordered quote's file belongs
+   * to its order and does not count. `except`: the quote whose file is being replaced.
+   */
+  async function artworkBytes(
+    q: Executor,
+    userId: string,
+    { keptSince, except }: { keptSince: string; except: string },
+  ): Promise<number> {
+    const row = await q
+      .selectFrom('quote_attachments')
+      .innerJoin('quotes', 'quotes.id', 'quote_attachments.quote_id')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number | string>('quote_attachments.size'), eb.lit(0)).as('bytes'),
+      )
+      .where('quotes.user_id', '=', userId)
+      .where('quotes.id', '!=', except)
+      .where((eb) =>
+        eb.or([
+          eb('quotes.status', '=', 'requested'),
+          eb.and([
+            eb('quotes.status', '=', 'offered'),
+            eb('quotes.offer_valid_until', '>', keptSince),
+          ]),
+          eb.and([eb('quotes.status', '=', 'declined'), eb('quotes.updated_at', '>', keptSince)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
   /** One more quote waiting for an offer for `userId`, unless they have `max`: the cap's one step. */
   async function reserveOpen(trx: Executor, userId: string, max: number): Promise<boolean> {
     const row = await trx
@@ -105,9 +139,23 @@ export function createQuotesRepository(db: Kysely<Database>) {
       let query = db.selectFrom('quotes').selectAll();
       if (scope) {
         const { userId, companyId } = scope;
+        // A company's quotes are its members' only while they are members (security
+        // 2026-11-28 #8): a buyer who left takes their quotes with them.
         query = query.where((eb) =>
           companyId
-            ? eb.or([eb('user_id', '=', userId), eb('company_id', '=', companyId)])
+            ? eb.or([
+                eb('user_id', '=', userId),
+                eb.and([
+                  eb('company_id', '=', companyId),
+                  eb.exists(
+                    eb
+                      .selectFrom('company_members')
+                      .select('company_members.user_id')
+                      .whereRef('company_members.user_id', '=', 'quotes.user_id')
+                      .where('company_members.company_id', '=', companyId),
+                  ),
+                ]),
+              ])
             : eb('user_id', '=', userId),
         );
       }
@@ -217,15 +265,48 @@ export function createQuotesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Stores (or replaces) a quote's artwork while the quote waits for an offer: the quote's
-     * row is touched by a conditional UPDATE first, so an offer made at the same moment either
-     * comes after (and sees the file) or makes this refuse. False when the quote is answered.
+     * Stores (or replaces) a quote's artwork while the quote waits for an offer, within its
+     * buyer's quota (`quotaBytes`, counted as `artworkBytes` says): 'closed' when the quote is
+     * answered, 'quota' when the file would take the buyer past it; nothing written then.
+     * - The buyer's row of `quote_request_counts` (written when they asked) is locked first
+     *   (PostgreSQL), so two uploads at once, on one instance or several, are counted one after
+     *   the other and cannot pass the quota together; SQLite runs one transaction at a time.
+     * - The quote's row is touched by a conditional UPDATE, so an offer made at the same moment
+     *   either comes after (and sees the file) or makes this refuse.
      */
     async putAttachment(
       quoteId: string,
-      file: { filename: string; contentType: string; data: Buffer; now: string },
-    ): Promise<boolean> {
+      file: {
+        userId: string;
+        filename: string;
+        contentType: string;
+        data: Buffer;
+        now: string;
+        keptSince: string;
+        quotaBytes: number;
+      },
+    ): Promise<'stored' | 'closed' | 'quota'> {
       return db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') {
+          await trx
+            .selectFrom('quote_request_counts')
+            .select('user_id')
+            .where('user_id', '=', file.userId)
+            .forUpdate()
+            .execute();
+        }
+        // A quote answered meanwhile is closed, whatever the quota says.
+        const current = await trx
+          .selectFrom('quotes')
+          .select('status')
+          .where('id', '=', quoteId)
+          .executeTakeFirst();
+        if (current?.status !== 'requested') return 'closed';
+        const held = await artworkBytes(trx, file.userId, {
+          keptSince: file.keptSince,
+          except: quoteId,
+        });
+        if (held + file.data.length > file.quotaBytes) return 'quota';
         const quote = await trx
           .updateTable('quotes')
           .set({ updated_at: file.now })
@@ -233,7 +314,7 @@ export function createQuotesRepository(db: Kysely<Database>) {
           .where('status', '=', 'requested')
           .returning('id')
           .executeTakeFirst();
-        if (!quote) return false;
+        if (!quote) return 'closed';
         const values = {
           filename: file.filename,
           content_type: file.contentType,
@@ -246,8 +327,48 @@ export function createQuotesRepository(db: Kysely<Database>) {
           .values({ quote_id: quoteId, ...values })
           .onConflict((oc) => oc.column('quote_id').doUpdateSet(values))
           .execute();
-        return true;
+        return 'stored';
       });
+    },
+
+    /** The artwork `userId`'s quotes hold in their quota (artworkBytes), for tests and views. */
+    artworkBytes: (userId: string, keptSince: string) =>
+      artworkBytes(db, userId, { keptSince, except: '' }),
+
+    /**
+     * Deletes the artwork of quotes declined, or whose offer expired, at or before `keptSince`
+     * (a day ago): the periodic pass of artwork-purge.ts. Answers how many files it deleted.
+     */
+    async purgeClosedArtwork(keptSince: string): Promise<number> {
+      const result = await db
+        .deleteFrom('quote_attachments')
+        .where('quote_id', 'in', (eb) =>
+          eb
+            .selectFrom('quotes')
+            .select('quotes.id')
+            .where((w) =>
+              w.or([
+                w.and([w('status', '=', 'declined'), w('updated_at', '<=', keptSince)]),
+                w.and([w('status', '=', 'offered'), w('offer_valid_until', '<=', keptSince)]),
+              ]),
+            ),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * The company `userId` is a member of now, read inside the accept's transaction and, on
+     * PostgreSQL, locked until it ends: a buyer leaving waits for the order being placed.
+     */
+    async companyOf(trx: Transaction<Database>, userId: string): Promise<string | undefined> {
+      const row = await trx
+        .selectFrom('company_members')
+        .select('company_id')
+        .where('user_id', '=', userId)
+        .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      return row?.company_id;
     },
 
     /** The attachments' facts of these quotes, without their bytes. */

@@ -2,6 +2,7 @@ import {
   ID_PATTERN,
   MAX_OPEN_QUOTE_REQUESTS,
   messages,
+  QUOTE_ARTWORK_KEEP_CLOSED_HOURS,
   QUOTE_MAX_VALID_DAYS,
   quoteMessages,
   quoteReference,
@@ -22,6 +23,7 @@ import type { Membership } from '../companies/companies.repository.js';
 import { orderMailEnqueued, quoteOfferMailRow } from '../mail/outbox.repository.js';
 import { MAX_ORDER_CENTS } from '../orders/orders.repository.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import { artworkFilename } from './attachment-content.js';
 import type {
   AttachmentInfo,
   QuotesRepository,
@@ -42,6 +44,8 @@ export interface QuotesServiceDeps {
   quotes: QuotesRepository;
   orders: Pick<OrdersService, 'placeOffer'>;
   companies: QuoteCompanies;
+  /** All the artwork one account may keep, in bytes (ARTWORK_QUOTA_PER_ACCOUNT_MB). */
+  artworkQuotaBytes: number;
   /** The clock offers expire by; tests move it. */
   now?: () => Date;
 }
@@ -79,7 +83,8 @@ export function toQuote(row: QuoteRow, attachment: AttachmentInfo | undefined, n
     })),
     attachment: attachment
       ? {
-          filename: attachment.filename,
+          // The shop's own name (security 2026-11-28 #6), also for files stored before it.
+          filename: artworkFilename(row.id, attachment.content_type),
           contentType: attachment.content_type as QuoteAttachmentType,
           size: attachment.size,
           uploadedAt: toIso(attachment.uploaded_at),
@@ -113,11 +118,18 @@ export function createQuotesService({
   quotes,
   orders,
   companies,
+  artworkQuotaBytes,
   now = () => new Date(),
 }: QuotesServiceDeps) {
+  /** Artwork of quotes closed after this still counts in the quota; before it, it is purged. */
+  const keptSince = () =>
+    new Date(now().getTime() - QUOTE_ARTWORK_KEEP_CLOSED_HOURS * 3_600_000).toISOString();
+
   /**
-   * How the caller may see the quote: its buyer, an admin of the company the buyer asked for
-   * (or of the buyer's company now), a shop admin; 404 unknown, 403 anyone else.
+   * How the caller may see the quote: its buyer; an admin of the company the buyer asked for
+   * while the buyer is still its member (security 2026-11-28 #8: a buyer who left takes their
+   * quotes with them, so a former company's admin can neither read nor accept them); a shop
+   * admin. 404 unknown, 403 anyone else.
    */
   async function visibleQuote(
     caller: CurrentUser,
@@ -127,9 +139,12 @@ export function createQuotesService({
     if (!row) throw notFound();
     if (row.user_id === caller.id) return { row, access: 'buyer' };
     const membership = await companies.membershipOf(caller.id);
-    if (membership?.role === 'admin') {
-      const buyers = row.company_id ?? (await companies.membershipOf(row.user_id))?.companyId;
-      if (buyers === membership.companyId) return { row, access: 'company-admin' };
+    if (
+      membership?.role === 'admin' &&
+      row.company_id === membership.companyId &&
+      (await companies.membershipOf(row.user_id))?.companyId === membership.companyId
+    ) {
+      return { row, access: 'company-admin' };
     }
     if (caller.role === 'admin') return { row, access: 'shop-admin' };
     throw forbidden();
@@ -236,13 +251,32 @@ export function createQuotesService({
       return { items: await present(rows), total };
     },
 
-    /** The quote's artwork, to those who may see the quote. */
-    async attachment(caller: CurrentUser, id: string) {
+    /**
+     * The facts of a quote's artwork (its type, size, when uploaded; not its bytes) and the
+     * name the shop serves it under, to those who may see the quote.
+     */
+    async attachmentInfo(caller: CurrentUser, id: string) {
       await visibleQuote(caller, id);
+      const info = (await quotes.attachmentsOf([id])).get(id);
+      if (!info) throw new AppError('not_found', quoteMessages.noAttachment);
+      return { ...info, filename: artworkFilename(id, info.content_type) };
+    },
+
+    /**
+     * The artwork with its bytes (after attachmentInfo said the caller may have them): the
+     * driver's own buffer (better-sqlite3, pg), to be sent as it is, with no second copy.
+     */
+    async attachmentData(id: string) {
       const file = await quotes.attachment(id);
       if (!file) throw new AppError('not_found', quoteMessages.noAttachment);
-      return file;
+      return { ...file, filename: artworkFilename(id, file.content_type) };
     },
+
+    /**
+     * Deletes the artwork of quotes declined or expired more than a day ago (the periodic pass
+     * of artwork-purge.ts); answers how many files.
+     */
+    purgeClosedArtwork: () => quotes.purgeClosedArtwork(keptSince()),
 
     /**
      * Stores the artwork (checked by content before this) while the quote waits for an offer;
@@ -251,12 +285,28 @@ export function createQuotesService({
     async putAttachment(
       caller: CurrentUser,
       id: string,
-      file: { filename: string; contentType: QuoteAttachmentType; data: Buffer },
+      file: { contentType: QuoteAttachmentType; data: Buffer },
     ) {
-      const { access } = await visibleQuote(caller, id);
+      const { row: quote, access } = await visibleQuote(caller, id);
       if (access === 'shop-admin') throw forbidden();
-      const stored = await quotes.putAttachment(id, { ...file, now: now().toISOString() });
-      if (!stored) throw new AppError('quote_closed', quoteMessages.attachmentLocked);
+      const stored = await quotes.putAttachment(id, {
+        ...file,
+        // Never the uploaded name (security 2026-11-28 #6).
+        filename: artworkFilename(id, file.contentType),
+        userId: quote.user_id,
+        now: now().toISOString(),
+        keptSince: keptSince(),
+        quotaBytes: artworkQuotaBytes,
+      });
+      if (stored === 'closed') throw new AppError('quote_closed', quoteMessages.attachmentLocked);
+      if (stored === 'quota') {
+        throw new AppError(
+          'artwork_quota_exceeded',
+          quoteMessages.artworkQuotaExceeded(
+            Math.round((artworkQuotaBytes / 1024 / 1024) * 100) / 100,
+          ),
+        );
+      }
       const row = await quotes.find(id);
       if (!row) throw notFound();
       return { modifiedCount: 1, quote: await presentOne(row) };
@@ -348,6 +398,15 @@ export function createQuotesService({
         caller,
         { phone: input.phone, address: input.address, poNumber: input.poNumber },
         async (trx) => {
+          // An admin of the buyer's company accepts only while the buyer is still its member:
+          // read (and on PostgreSQL locked) in the order's transaction, so a buyer leaving at
+          // this moment never has the order filed under another company (security 2026-11-28 #8).
+          if (
+            access === 'company-admin' &&
+            (await quotes.companyOf(trx, row.user_id)) !== row.company_id
+          ) {
+            throw forbidden();
+          }
           const claimed = await quotes.claim(trx, id, {
             now: nowIso,
             version: input.offerVersion,

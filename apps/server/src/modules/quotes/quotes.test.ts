@@ -6,6 +6,7 @@ import {
   quoteCreatedSchema,
   quoteListSchema,
   quoteModifiedSchema,
+  quoteReference,
   quoteSchema,
   type CompanyWithMembers,
   type Quote,
@@ -379,16 +380,17 @@ describe.each(testDatabases)('quotes on $name', (kind) => {
     it('takes a PNG, a PDF or an SVG checked by content, one at a time', async () => {
       // Up to 5 MB is taken (past the 256 KB of a JSON body).
       const large = Buffer.concat([PNG, Buffer.alloc(4.5 * 1024 * 1024)]);
-      for (const [name, type, bytes, contentType] of [
-        ['large.png', 'image/png', large, 'image/png'],
-        ['logo.png', 'image/png', PNG, 'image/png'],
-        ['logo.pdf', 'application/pdf', PDF, 'application/pdf'],
-        ['logo.svg', 'image/svg+xml', SVG, 'image/svg+xml'],
+      for (const [name, type, bytes, contentType, extension] of [
+        ['large.png', 'image/png', large, 'image/png', 'png'],
+        ['logo.png', 'image/png', PNG, 'image/png', 'png'],
+        ['logo.pdf', 'application/pdf', PDF, 'application/pdf', 'pdf'],
+        ['logo.svg', 'image/svg+xml', SVG, 'image/svg+xml', 'svg'],
       ] as const) {
         const res = await upload(multipartOf(name, type, bytes), member);
         expect(res.statusCode, res.body).toBe(200);
         expect(quoteModifiedSchema.parse(res.json()).quote.attachment).toMatchObject({
-          filename: name,
+          // The shop's own name, never the uploaded one (security 2026-11-28 #6).
+          filename: `artwork-${quoteReference(quote._id)}.${extension}`,
           contentType,
           size: bytes.length,
         });
@@ -444,7 +446,9 @@ describe.each(testDatabases)('quotes on $name', (kind) => {
         expect(res.statusCode, account?.email).toBe(status);
         if (status === 200) {
           expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-          expect(res.headers['content-disposition']).toMatch(/^attachment; filename="logo.svg"/);
+          expect(res.headers['content-disposition']).toMatch(
+            `attachment; filename="artwork-${quoteReference(quote._id)}.svg"`,
+          );
           expect(res.headers['x-content-type-options']).toBe('nosniff');
           expect(res.headers['content-security-policy']).toMatch(/sandbox/);
           expect(res.rawPayload.equals(SVG)).toBe(true);

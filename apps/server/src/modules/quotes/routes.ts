@@ -1,30 +1,62 @@
 import multipart from '@fastify/multipart';
 import {
   apiContract,
+  messages,
   QUOTE_ATTACHMENT_MAX_BYTES,
   quoteMessages,
   TOTAL_COUNT_HEADER,
 } from '@shop/shared';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guard.js';
 import { AppError } from '../../http/app-error.js';
 import { errorResponses, fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
-import {
-  attachmentDisposition,
-  attachmentTypeOf,
-  claimsAgree,
-  cleanFilename,
-} from './attachment-content.js';
+import { BYTES_PER_UNIT } from '../../http/request-budget.js';
+import { attachmentDisposition, attachmentTypeOf, claimsAgree } from './attachment-content.js';
 import type { QuotesService } from './quotes.service.js';
 
 const tooLarge = () => new AppError('payload_too_large', quoteMessages.attachmentTooLarge);
+
+/**
+ * The most an artwork upload's body may declare (`Content-Length`): the file's limit and room
+ * for the form around it (boundaries, the part's headers with a long file name). Past it the
+ * upload is refused before its body is read (security 2026-11-28 #14).
+ */
+export const ARTWORK_UPLOAD_MAX_BODY = QUOTE_ATTACHMENT_MAX_BYTES + 64 * 1024;
+
+/** What the quote routes need besides the service. */
+export interface QuoteRouteOptions {
+  /**
+   * Spends more of the request's client budget (http/request-budget.ts `spendMore`): 0 when
+   * spent, else the ms until the client could afford it.
+   */
+  spendMore: (request: FastifyRequest, units: number) => number;
+}
+
+/** A download's validator: the quote and its upload's time and size (a new upload, a new one). */
+function artworkEtag(quoteId: string, uploadedAt: Date | string, size: number): string {
+  const at = new Date(uploadedAt).getTime();
+  return `"${quoteId}-${at.toString(36)}-${size.toString(36)}"`;
+}
+
+/** Whether `If-None-Match` names `etag` (or is `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
 
 /**
  * The multipart parser throws a plain error, without a status, on a body that is cut short or
  * has no boundary: the client's broken request (400), not our failure.
  */
 function clientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
   if (error instanceof Error && 'statusCode' in error) {
     if (error.statusCode === 413) return tooLarge();
     return error;
@@ -32,8 +64,34 @@ function clientError(error: unknown): unknown {
   return new AppError('bad_request', quoteMessages.attachmentIncomplete);
 }
 
+/**
+ * The bytes of an uploaded file, refused (413) the moment it passes the limit: the parser stops
+ * keeping bytes there but reads on to the part's end, which a chunked body of any length may
+ * never reach (security 2026-11-28 #14). The file's stream is destroyed, so the parser lets go
+ * of the request too.
+ */
+function fileBytes(stream: Readable & { truncated?: boolean }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('limit', () => {
+      chunks.length = 0;
+      reject(tooLarge());
+      stream.destroy();
+    });
+    stream.once('end', () => {
+      if (stream.truncated) reject(tooLarge());
+      else resolve(Buffer.concat(chunks));
+    });
+    stream.once('error', reject);
+  });
+}
+
 /** Quotes (DESIGN.md section 14). */
-export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
+export function quoteRoutes(
+  quotes: QuotesService,
+  { spendMore }: QuoteRouteOptions,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/quotes',
@@ -89,7 +147,7 @@ export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
     app.get(
       '/quotes/:id/attachment',
       {
-        config: { access: 'user' },
+        config: { access: 'user', limit: 'artwork' },
         schema: {
           operationId: 'getQuoteAttachment',
           tags: ['quotes'],
@@ -107,24 +165,51 @@ export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
                 },
               },
             },
+            304: z.null().meta({
+              description:
+                'The client has this file already (its If-None-Match names the ETag): no body',
+            }),
             ...errorResponses(403, 404),
           },
         },
       },
       async (request, reply) => {
-        const file = await quotes.attachment(currentUser(request), request.params.id);
-        // Never shown inside the shop's origin: a download (attachment), its type as checked
-        // by content, no sniffing, and a sandbox with nothing allowed should a browser open it.
+        const id = request.params.id;
+        const file = await quotes.attachmentInfo(currentUser(request), id);
+        // Kept by the browser for its user only, and asked again each time (a 304 when unchanged).
+        const validator = (info: { uploaded_at: Date | string; size: number }) => ({
+          etag: artworkEtag(id, info.uploaded_at, info.size),
+          'cache-control': 'private, no-cache',
+        });
+        // A repeat of a file the client has: 304, nothing read (security 2026-11-28 #3).
+        if (matchesEtag(request.headers['if-none-match'], validator(file).etag)) {
+          // Sent without a body (undefined is not serialized; the document's null says none).
+          return reply
+            .code(304)
+            .headers(validator(file))
+            .send(undefined as unknown as null);
+        }
+        // Priced by its size before its bytes are read: one unit per 100 KB.
+        const waitMs = spendMore(request, Math.ceil(file.size / BYTES_PER_UNIT));
+        if (waitMs > 0) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+          throw new AppError('rate_limited', messages.requestBudgetExceeded);
+        }
+        // Its headers from the row read with the bytes (a replacement meanwhile is all new).
+        const stored = await quotes.attachmentData(id);
+        // Never shown inside the shop's origin: a download (attachment) under the shop's own
+        // name, its type as checked by content, no sniffing, and a sandbox with nothing allowed
+        // should a browser open it.
         return reply
-          .type(file.content_type)
-          .header('content-disposition', attachmentDisposition(file.filename))
+          .type(stored.content_type)
+          .headers(validator(stored))
+          .header('content-disposition', attachmentDisposition(stored.filename))
           .header('x-content-type-options', 'nosniff')
           .header(
             'content-security-policy',
             "sandbox; default-src 'none'; style-src 'unsafe-inline'",
           )
-          .header('cache-control', 'private, no-store')
-          .send(Buffer.from(file.data));
+          .send(stored.data);
       },
     );
 
@@ -133,6 +218,16 @@ export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
       const upload = scope.withTypeProvider<ZodTypeProvider>();
       await upload.register(multipart, {
         limits: { fileSize: QUOTE_ATTACHMENT_MAX_BYTES, files: 1, fields: 0 },
+      });
+      // A declared length past the limit is refused at once (after the access guard, which
+      // reads no body), before a byte of the body is read; the connection is closed so the
+      // client's body is not read either (security 2026-11-28 #14).
+      upload.addHook('onRequest', async (request, reply) => {
+        const length = Number(request.headers['content-length']);
+        if (Number.isFinite(length) && length > ARTWORK_UPLOAD_MAX_BODY) {
+          reply.header('connection', 'close');
+          throw tooLarge();
+        }
       });
       upload.post(
         '/quotes/:id/attachment',
@@ -147,7 +242,7 @@ export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
             ...fromContract('POST /quotes/:id/attachment', 403, 404, 409),
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const caller = currentUser(request);
           // Who may attach is known before the body is read.
           await quotes.visibleQuote(caller, request.params.id);
@@ -164,11 +259,14 @@ export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
           }
           let bytes: Buffer;
           try {
-            bytes = await file.toBuffer();
+            bytes = await fileBytes(file.file);
           } catch (error) {
+            // Past the limit: answered at once, the rest of the body not read.
+            if (error instanceof AppError && error.code === 'payload_too_large') {
+              reply.header('connection', 'close');
+            }
             throw clientError(error);
           }
-          if (file.file.truncated) throw tooLarge();
           if (bytes.length === 0) {
             throw new AppError('validation_failed', quoteMessages.attachmentMissing, {
               file: quoteMessages.attachmentMissing,
@@ -179,8 +277,8 @@ export function quoteRoutes(quotes: QuotesService): FastifyPluginAsyncZod {
           if (!claimsAgree(type, file.filename, file.mimetype)) {
             throw new AppError('unsupported_media_type', quoteMessages.attachmentMismatch);
           }
+          // The uploaded name is only checked (above), never kept: the shop names the file.
           return quotes.putAttachment(caller, request.params.id, {
-            filename: cleanFilename(file.filename, type),
             contentType: type,
             data: bytes,
           });

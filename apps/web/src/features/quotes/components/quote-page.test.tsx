@@ -21,7 +21,7 @@ const offered: Quote = {
   note: 'Our logo on the front panel',
   lines: [{ productId: '65a1b2c3d4e5f60718293a10', productName: 'Titan X', quantity: 5000 }],
   attachment: {
-    filename: 'logo.svg',
+    filename: 'artwork-Q-18293A77.svg',
     contentType: 'image/svg+xml',
     size: 2048,
     uploadedAt: '2026-11-26T10:00:00.000Z',
@@ -66,7 +66,9 @@ describe('the quote page', () => {
     renderWithProviders(<QuotePage quoteId={ID} viewer={buyer} />);
     expect(await screen.findByRole('heading', { name: 'Quote Q-18293A77' })).toBeInTheDocument();
     expect(screen.getByText('Our logo on the front panel')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Download logo\.svg/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /Download artwork-Q-18293A77\.svg/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Total: $192,500')).toBeInTheDocument();
     expect(screen.getByText(/left to accept/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send offer' })).toBeNull();
