@@ -103,6 +103,15 @@ const envSchema = z
      */
     REQUEST_BUDGET_PER_SECOND: z.coerce.number().min(0.1).default(20),
     REQUEST_BUDGET_BURST: z.coerce.number().int().min(20).default(200),
+    /**
+     * How many client budgets the requests with an API token from one address share (besides
+     * each account's own): free accounts do not buy an address more than this.
+     */
+    REQUEST_BUDGET_ADDRESS_SHARES: z.coerce.number().int().min(1).default(4),
+    /** Public pages drawn at once (http/public-pages.ts); more wait for a turn. */
+    PAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).default(2),
+    /** Drawings that may wait for a turn; past them 503 with Retry-After (the browser draws it). */
+    PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(8),
     /** Which proxies in front may name the client (X-Forwarded-For); none by default. */
     TRUST_PROXY: trustProxySchema,
     /** The built-in test gateway in production, on purpose (a staging shop). */
@@ -282,6 +291,8 @@ export interface Config {
   seedDemoData: boolean;
   rateLimits: RateLimits;
   requestBudget: RequestBudgetConfig;
+  /** Public pages drawn at once, and drawings that may wait for a turn. */
+  pageRenders: { atOnce: number; queue: number };
   /**
    * Unpaid orders: minutes they hold their stock (and an expired order's products stay out of
    * its customer's reach), how many one customer may hold and their value together (cents), and
@@ -355,6 +366,8 @@ export interface RateLimits {
 export interface RequestBudgetConfig {
   perSecond: number;
   burst: number;
+  /** Client budgets the signed-in requests of one address share. */
+  addressShares: number;
 }
 
 export class ConfigError extends Error {}
@@ -419,7 +432,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     requestBudget: {
       perSecond: env.REQUEST_BUDGET_PER_SECOND,
       burst: env.REQUEST_BUDGET_BURST,
+      addressShares: env.REQUEST_BUDGET_ADDRESS_SHARES,
     },
+    pageRenders: { atOnce: env.PAGE_RENDERS_AT_ONCE, queue: env.PAGE_RENDER_QUEUE },
     orderHolds: {
       holdMinutes: env.ORDER_HOLD_MINUTES,
       approvalHoldMinutes: env.APPROVAL_HOLD_MINUTES,
