@@ -88,8 +88,8 @@ export interface PageSpelling {
   /**
    * The address in its page's one spelling: the path as normalPath writes it, the static parts
    * as the route table spells them (`/BLOGS` is `/blogs`), and only the query the page reads
-   * (`/products`: its search, in one order; other public pages none). Other pages keep their
-   * query as it came. Always a path on this shop (`/` then not `/` or `\\`).
+   * (`/products`: its filters, in one order; other public pages none). A search (`q`) and the
+   * other pages keep their query as it came. Always a path on this shop (`/` then not `/` or `\\`).
    */
   url: string;
 }
@@ -119,8 +119,12 @@ export function spellingOf(url: string): PageSpelling {
     .map((part, at) => (part.startsWith(':') ? (given[at] ?? '') : part))
     .join('/');
   if (spelled !== paths.products.pattern) return { kind, url: spelled };
-  const search = productSearchParams(readProductSearch(new URLSearchParams(query))).toString();
-  return { kind, url: search ? `${spelled}?${search}` : spelled };
+  const search = readProductSearch(new URLSearchParams(query));
+  // A search is drawn each time and never kept (and priced so): its query stays as it came
+  // (`q=two%20words` as a link writes it, `q=two+words` as the form does).
+  if (search.q !== '') return { kind, url: `${spelled}${query}` };
+  const spelledQuery = productSearchParams(search).toString();
+  return { kind, url: spelledQuery ? `${spelled}?${spelledQuery}` : spelled };
 }
 
 /** Whether the address is its page's one spelling, without a search's words (RenderedPage.keep). */

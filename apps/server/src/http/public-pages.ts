@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
 import type { TrustProxyOption } from './client-address.js';
 import { accessLineWriter, requestIdOf } from './hot-lists.js';
+import { MAX_HOLD_MS } from './request-budget.js';
 import { pickEncoding } from './static-web.js';
 
 /**
@@ -270,8 +272,18 @@ export function createPublicPages({
     return { status: page.status, html };
   }
 
-  /** The shell the browser draws a page in, with a status saying to come back later. */
-  function later(reply: FastifyReply, status: 429 | 503, waitMs: number): FastifyReply {
+  /**
+   * The shell the browser draws a page in, with a status saying to come back later. A 429 is
+   * held until the client could afford the drawing (at most MAX_HOLD_MS), as the budget holds
+   * its own refusals: a flood on keep-alive connections then sends about one request per
+   * connection a second (3,600 refusals a second otherwise, measured).
+   */
+  async function later(
+    reply: FastifyReply,
+    status: 429 | 503,
+    waitMs: number,
+  ): Promise<FastifyReply> {
+    if (status === 429) await sleep(Math.min(waitMs, MAX_HOLD_MS), undefined, { ref: false });
     return reply
       .status(status)
       .header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))))
