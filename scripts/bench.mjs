@@ -25,6 +25,7 @@ import {
   FLOOD_CASES,
   FLOOD_CONNECTIONS,
   FLOOD_TARGET,
+  floodShopEnv,
   floodShopLimits,
   runFlood,
 } from './bench/flood.mjs';
@@ -686,6 +687,8 @@ const FLOOD_LABELS = {
   'flood-invoice': 'GET /api/orders/{id}/invoice, its own 10-line order, with its token',
   'flood-search': 'GET /api/products?q=<13 words>, anonymous',
   'flood-missing': 'GET /api/orders/000…0 (404), with a token',
+  'flood-pages': 'GET /?x=<id> and / with Origin and /products?q=<id>, anonymous',
+  'flood-pages-tokens': "GET /products?q=<id> with 10 accounts' tokens in turn",
 };
 
 async function runFloods() {
@@ -698,6 +701,7 @@ async function runFloods() {
       name,
       logLevel: options.logLevel,
       defaultLimits: floodShopLimits(name),
+      env: floodShopEnv(),
     });
     cleanups.push(() => shop.stop());
     let result;

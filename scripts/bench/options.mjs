@@ -35,10 +35,12 @@ export const USAGE = `Usage: npm run bench [-- options]
   --pipelining=N          requests in flight per connection (default 1)
   --lighthouse-runs=N     Lighthouse runs per page (default 3)
   --cases=a,b             load cases among products,reviews,page,order and the flood cases
-                          flood-signin, flood-invoice, flood-search, flood-missing (default
-                          all; flood: all four): one client floods with 50 connections (wrong
-                          passwords; its own invoice PDF; a search of many words; a missing
-                          order) while / is loaded, p95 of / against 200 ms; page: a
+                          flood-signin, flood-invoice, flood-search, flood-missing,
+                          flood-pages, flood-pages-tokens (default all; flood: all of them):
+                          one client floods with 50 connections (wrong passwords; its own
+                          invoice PDF; a search of many words; a missing order; pages the
+                          server would draw, anonymously or with 10 accounts' tokens) while /
+                          is loaded from another address, p95 of / against 200 ms; page: a
                           product page the server drew (issue 25), kept and sent again
   --flood-seconds=S       measured seconds of each flood case (default 20)
   --no-load               skip the load benchmarks
@@ -55,7 +57,14 @@ Environment: DATABASE_URL=postgres://... adds the order case on PostgreSQL (in a
 created for the run and dropped at the end); CHROMIUM_PATH (default /usr/bin/chromium).
 Every option can also be given as BENCH_<NAME>, e.g. BENCH_QUICK=1 or BENCH_ROUNDS=1.`;
 
-const FLOOD_CASES = ['flood-signin', 'flood-invoice', 'flood-search', 'flood-missing'];
+const FLOOD_CASES = [
+  'flood-signin',
+  'flood-invoice',
+  'flood-search',
+  'flood-missing',
+  'flood-pages',
+  'flood-pages-tokens',
+];
 const CASES = ['products', 'reviews', 'page', 'order', ...FLOOD_CASES];
 
 /**
