@@ -98,8 +98,8 @@ const envSchema = z
     /** Invoice PDFs one account may download per minute. */
     INVOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /**
-     * Each client's request budget on /api (http/request-budget.ts): units refilled per second,
-     * and how many it may spend at once (a plain read costs 1, costlier calls more).
+     * Each client's request budget (http/request-budget.ts): units refilled per second, and how
+     * many it may spend at once (a plain read or a file costs 1, a drawn page 15, others between).
      */
     REQUEST_BUDGET_PER_SECOND: z.coerce.number().min(0.1).default(20),
     REQUEST_BUDGET_BURST: z.coerce.number().int().min(20).default(200),
