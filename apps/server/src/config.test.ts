@@ -53,7 +53,8 @@ describe('config', () => {
       reviewsPerHour: 3,
       invoicesPerMinute: 60,
     });
-    expect(defaults.requestBudget).toEqual({ perSecond: 20, burst: 200 });
+    expect(defaults.requestBudget).toEqual({ perSecond: 20, burst: 200, addressShares: 4 });
+    expect(defaults.pageRenders).toEqual({ atOnce: 2, queue: 8 });
     const set = parseConfig({
       CORS_ORIGINS: 'https://a.example, http://b.example:8080',
       ORDER_RATE_LIMIT_PER_MINUTE: '5',
@@ -64,7 +65,7 @@ describe('config', () => {
     expect(set.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
     expect(set.rateLimits.ordersPerMinute).toBe(5);
     expect(set.rateLimits.invoicesPerMinute).toBe(12);
-    expect(set.requestBudget).toEqual({ perSecond: 2.5, burst: 40 });
+    expect(set.requestBudget).toEqual({ perSecond: 2.5, burst: 40, addressShares: 4 });
     // A burst below the most expensive call's cost would refuse that call for good.
     expect(() => parseConfig({ REQUEST_BUDGET_BURST: '5' })).toThrow(/REQUEST_BUDGET_BURST/);
   });
