@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
-import { bearer, expiredToken, forgedToken, registerAccount } from '../test/factories.js';
+import {
+  bearer,
+  confirmAddress,
+  expiredToken,
+  forgedToken,
+  insertProduct,
+  registerAccount,
+} from '../test/factories.js';
 import { TEST_AUTH_SECRET } from '../test/build-app.js';
 import { newId } from '../db/ids.js';
 import { costOf, DEFAULT_ADDRESS_SHARES, REQUEST_COSTS } from './request-budget.js';
@@ -289,3 +296,62 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
     expect((await send(missingProduct(), viaProxy('2001:db8:cc:2::1'))).status).toBe(404);
   });
 });
+
+/**
+ * Security 2026-11-28 #2 took budget from an address's signed-in requests: an office of buyers
+ * behind one address (NAT) still works at the shop's default budget.
+ */
+describe.each(testDatabases)(
+  'an office behind one address at the default budget on $name',
+  (kind) => {
+    let db: TestDb;
+    let app: FastifyInstance;
+    let base: string;
+
+    beforeAll(async () => {
+      db = await kind.open();
+      app = await buildApp({
+        // The shop's defaults, not the tests' raised budget.
+        config: testConfig({ REQUEST_BUDGET_PER_SECOND: '20', REQUEST_BUDGET_BURST: '200' }),
+        db,
+        mailer: { send: async () => undefined },
+        delay: async () => undefined,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await app.close();
+      await db.drop();
+    });
+
+    it('five buyers browse and each places an order, all from one address, without meeting a limit', async () => {
+      const productId = await insertProduct(db, { stock: 1000 });
+      const buyers = await Promise.all(Array.from({ length: 5 }, () => registerAccount(app)));
+      for (const buyer of buyers) await confirmAddress(db, buyer.email);
+      const statuses: number[] = [];
+      await Promise.all(
+        buyers.map(async (buyer) => {
+          const headers = bearer(buyer.token);
+          for (let n = 0; n < 20; n += 1) {
+            const read = await fetch(`${base}/api/products/${productId}`, { headers });
+            statuses.push(read.status);
+          }
+          const placed = await fetch(`${base}/api/orders`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', origin: base },
+            body: JSON.stringify({
+              phone: '+1 555 0100',
+              address: '1 Office Park',
+              lines: [{ productId, quantity: 2 }],
+            }),
+          });
+          statuses.push(placed.status);
+        }),
+      );
+      expect(statuses.filter((status) => status === 429)).toEqual([]);
+      expect(statuses.filter((status) => status >= 300)).toEqual([]);
+      expect(statuses).toHaveLength(5 * 21);
+    });
+  },
+);
