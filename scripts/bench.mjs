@@ -26,6 +26,7 @@ import {
   FLOOD_CASES,
   FLOOD_TARGET,
   floodConnections,
+  floodShopEnv,
   floodShopLimits,
   runFlood,
 } from './bench/flood.mjs';
@@ -688,6 +689,8 @@ const FLOOD_LABELS = {
   'flood-search': 'GET /api/products?q=<13 words>, anonymous',
   'flood-missing': 'GET /api/orders/000…0 (404), with a token',
   'flood-artwork': 'GET /api/quotes/{id}/attachment, its own 4.9 MB PDF, with its token',
+  'flood-pages': 'GET /?x=<id> and / with Origin and /products?q=<id>, anonymous',
+  'flood-pages-tokens': "GET /products?q=<id> with 10 accounts' tokens in turn",
 };
 
 async function runFloods() {
@@ -700,6 +703,7 @@ async function runFloods() {
       name,
       logLevel: options.logLevel,
       defaultLimits: floodShopLimits(name),
+      env: floodShopEnv(),
     });
     cleanups.push(() => shop.stop());
     let result;

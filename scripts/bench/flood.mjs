@@ -8,10 +8,16 @@
 // - invoice (finding 2): the client's own 10-line order's invoice PDF, with its API token.
 // - search (finding 7): a product search of many words, anonymously.
 // - missing (finding 7): an order that does not exist (404), with an API token.
+// - pages (security 2026-11-28 #2): what made the server draw a page before: `/?x=<id>` and `/`
+//   with an `Origin` header, and a search's results page `/products?q=<id>` (always drawn),
+//   anonymously.
+// - pages-tokens (#2): the search's results page with the tokens of 10 accounts in turn, from
+//   one address (each token was a budget of its own before).
 // - artwork (security 2026-11-28 #3): the client's own quote's 4.9 MB PDF artwork, with its
 //   API token, on 20 connections (the probe's figure: `/` p95 3.0 s before the fix).
-// The last four run with the shop's own limits (the request budget, the invoice limit): they
-// measure those.
+// The others run with the shop's own limits (the request budget, the invoice limit): they
+// measure those. The shop trusts a proxy on loopback, and the flooding client and the visitor
+// loading `/` are two addresses behind it (X-Forwarded-For): a kept page costs the budget too.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadRun, percentile } from './load.mjs';
 import { api, customerToken, FLOOD_MEASURED_LIMITS } from './shop.mjs';
@@ -29,6 +35,8 @@ export const FLOOD_CASES = [
   'flood-search',
   'flood-missing',
   'flood-artwork',
+  'flood-pages',
+  'flood-pages-tokens',
 ];
 
 /** Cases that flood with fewer connections than FLOOD_CONNECTIONS (the probe's own figure). */
@@ -41,6 +49,18 @@ export function floodConnections(name) {
 
 /** The artwork of the artwork flood: a PDF just under the 5 MB limit. */
 const ARTWORK_BYTES = Math.floor(4.9 * 1024 * 1024);
+
+/** The addresses of the flooding client and of the visitor, as the proxy on loopback names them. */
+const FLOODER = { 'x-forwarded-for': '192.0.2.66' };
+const VISITOR = { 'x-forwarded-for': '192.0.2.1' };
+
+/** Variables of each case's shop: a proxy on loopback names the clients. */
+export function floodShopEnv() {
+  return { TRUST_PROXY: '127.0.0.1' };
+}
+
+/** Accounts whose tokens the flood-pages-tokens client sends in turn. */
+const TOKEN_ACCOUNTS = 10;
 
 const OWNER_PASSWORD = 'bench-flood-password-1';
 
@@ -58,6 +78,7 @@ export function floodShopLimits(name) {
  * @param {{ url: string }} shop
  */
 async function floodRequest(name, shop) {
+  if (name === 'flood-pages' || name === 'flood-pages-tokens') return pageFloodRequest(name, shop);
   if (name === 'flood-signin') {
     const email = `bench-flood-${process.pid}-${Date.now()}@example.com`;
     await api(`${shop.url}/api/auth/sign-up/email`, {
@@ -142,6 +163,61 @@ async function artworkFloodRequest(shop, token) {
 }
 
 /**
+ * What the drawn-page floods send: each connection takes the requests in turn, `[<id>]` a new id
+ * each time (autocannon's idReplacement).
+ * @param {'flood-pages' | 'flood-pages-tokens'} name
+ * @param {{ url: string }} shop
+ */
+async function pageFloodRequest(name, shop) {
+  const { origin } = new URL(shop.url);
+  if (name === 'flood-pages') {
+    return {
+      request: {
+        url: shop.url,
+        idReplacement: true,
+        requests: [
+          { path: '/?x=[<id>]', headers: { origin } },
+          { path: '/', headers: { origin: 'https://elsewhere.example' } },
+          { path: '/products?q=case[<id>]' },
+        ],
+      },
+    };
+  }
+  // Set up from the bench's own address, paced by its budget (a sign-up and a sign-in cost 20).
+  const tokens = [];
+  for (let n = 0; n < TOKEN_ACCOUNTS; n += 1) {
+    if (n > 0) await sleep(1100);
+    tokens.push(await customerToken(shop.url));
+  }
+  return {
+    request: {
+      url: shop.url,
+      idReplacement: true,
+      requests: tokens.map((token) => ({
+        path: '/products?q=case[<id>]',
+        headers: { authorization: `Bearer ${token}` },
+      })),
+    },
+  };
+}
+
+/** The request with the flooding client's address on it (and on each of its `requests`). */
+function fromFlooder(request) {
+  return {
+    ...request,
+    headers: { ...request.headers, ...FLOODER },
+    ...(request.requests
+      ? {
+          requests: request.requests.map((one) => ({
+            ...one,
+            headers: { ...one.headers, ...FLOODER },
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
  * The owner of the flooded account signing in from a browser the shop knows, one attempt every
  * half second until `until`: the answers' times and statuses.
  */
@@ -186,7 +262,8 @@ async function returningCustomer(shop, email, device, until) {
  */
 export async function runFlood(name, shop, { seconds, warmup }) {
   const { request, email, device } = await floodRequest(name, shop);
-  const home = { url: `${shop.url}/`, pid: shop.pid };
+  // A visitor's pace (10 a second, within its own budget: a kept page costs 1 since 2026-11-28).
+  const home = { url: `${shop.url}/`, pid: shop.pid, headers: VISITOR, overallRate: 10 };
   const one = { warmup: 0, duration: seconds, connections: 1, pipelining: 1 };
 
   // `/` alone first, then `/` while the flood runs (the flood warms up before it is measured).
@@ -196,7 +273,7 @@ export async function runFlood(name, shop, { seconds, warmup }) {
     name === 'flood-signin' && email
       ? await returningCustomer(shop, email, device, Date.now() + 2500)
       : undefined;
-  const flood = loadRun(request, {
+  const flood = loadRun(fromFlooder(request), {
     warmup: 0,
     duration: seconds + warmup,
     connections: floodConnections(name),

@@ -55,6 +55,10 @@ export function cpuSeconds(pid) {
  * @property {Record<string, string>} [headers]
  * @property {string} [body]
  * @property {number} [pid] The server process, to measure its CPU time.
+ * @property {{ path: string, headers?: Record<string, string> }[]} [requests] Sent in turn on
+ *   each connection instead of `url`'s path (autocannon's `requests`).
+ * @property {boolean} [idReplacement] `[<id>]` in a request is a new id each time.
+ * @property {number} [overallRate] Requests per second at most, over all connections.
  */
 
 /**
@@ -81,6 +85,9 @@ async function measure(request, { seconds, connections, pipelining }) {
     method: request.method ?? 'GET',
     headers: request.headers,
     body: request.body,
+    ...(request.requests ? { requests: request.requests } : {}),
+    ...(request.idReplacement ? { idReplacement: true } : {}),
+    ...(request.overallRate ? { overallRate: request.overallRate } : {}),
     connections,
     pipelining,
     duration: seconds,

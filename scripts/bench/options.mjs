@@ -36,10 +36,12 @@ export const USAGE = `Usage: npm run bench [-- options]
   --lighthouse-runs=N     Lighthouse runs per page (default 3)
   --cases=a,b             load cases among products,reviews,page,order and the flood cases
                           flood-signin, flood-invoice, flood-search, flood-missing,
-                          flood-artwork (default all; flood: all of them): one client floods
-                          with 50 connections (wrong passwords; its own invoice PDF; a search
-                          of many words; a missing order; 20 connections downloading its own
-                          4.9 MB quote artwork) while / is loaded, p95 of / against 200 ms; page: a
+                          flood-artwork, flood-pages, flood-pages-tokens (default all; flood: all of them):
+                          one client floods with 50 connections (wrong passwords; its own
+                          invoice PDF; a search of many words; a missing order; pages the
+                          server would draw, anonymously or with 10 accounts' tokens; 20 connections downloading
+                          its own 4.9 MB quote artwork) while /
+                          is loaded from another address, p95 of / against 200 ms; page: a
                           product page the server drew (issue 25), kept and sent again
   --flood-seconds=S       measured seconds of each flood case (default 20)
   --no-load               skip the load benchmarks
@@ -62,6 +64,8 @@ const FLOOD_CASES = [
   'flood-search',
   'flood-missing',
   'flood-artwork',
+  'flood-pages',
+  'flood-pages-tokens',
 ];
 const CASES = ['products', 'reviews', 'page', 'order', ...FLOOD_CASES];
 

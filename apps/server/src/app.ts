@@ -32,7 +32,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { createHotLists, requestIdOf } from './http/hot-lists.js';
 import { createLimitCounters } from './http/limit-counters.js';
 import { registerRateLimits } from './http/rate-limits.js';
-import { createRequestBudget, type RequestBudget } from './http/request-budget.js';
+import { createRequestBudget, REQUEST_COSTS, type RequestBudget } from './http/request-budget.js';
 import { documentRoute, registerRouteDocs, SECURITY_SCHEMES } from './http/route.js';
 import { withNamedSchemas, withUsedSchemasOnly } from './http/schema-names.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -190,6 +190,11 @@ export async function buildApp({
         feed: db.changes,
         origin: config.publicUrl,
         trustProxy,
+        rendersAtOnce: config.pageRenders.atOnce,
+        renderQueue: config.pageRenders.queue,
+        // The door took `file`; a drawing costs `page` in all (request-budget.ts).
+        chargeDrawing: (req) =>
+          budget.current?.charge(req, REQUEST_COSTS.page - REQUEST_COSTS.file) ?? 0,
       })
     : undefined;
   // Set once the token key is known, below; the server takes no request before that.
@@ -205,10 +210,12 @@ export async function buildApp({
     genReqId: requestIdOf,
     serverFactory: (handler) =>
       createServer((req, res) => {
-        // The replayed public lists cost nothing; every other API call spends its client's
-        // budget first, and one over it is answered here, before any work.
-        if (hotLists.serve(req, res) || pages?.serve(req, res)) return;
+        // The replayed public lists cost nothing; every other request spends its client's
+        // budget first (a kept page too, finding 10 of 2026-11-28), and one over it is
+        // answered here, before any work.
+        if (hotLists.serve(req, res)) return;
         if (budget.current?.refuse(req, res)) return;
+        if (pages?.serve(req, res)) return;
         handler(req, res);
       }),
     frameworkErrors: handleFrameworkError,
@@ -461,7 +468,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(sitemapRoutes(products, config.publicUrl));
+  await app.register(sitemapRoutes(products, config.publicUrl, db.changes));
   await serveUploads(app, uploadDir);
   await registerStaticWeb(app, config.webDist, pages);
   return app;

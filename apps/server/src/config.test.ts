@@ -56,7 +56,8 @@ describe('config', () => {
     });
     expect(defaults.artworkQuotaBytes).toBe(25 * 1024 * 1024);
     expect(parseConfig({ ARTWORK_QUOTA_PER_ACCOUNT_MB: '0.5' }).artworkQuotaBytes).toBe(524_288);
-    expect(defaults.requestBudget).toEqual({ perSecond: 20, burst: 200 });
+    expect(defaults.requestBudget).toEqual({ perSecond: 20, burst: 200, addressShares: 4 });
+    expect(defaults.pageRenders).toEqual({ atOnce: 2, queue: 8 });
     const set = parseConfig({
       CORS_ORIGINS: 'https://a.example, http://b.example:8080',
       ORDER_RATE_LIMIT_PER_MINUTE: '5',
@@ -69,7 +70,7 @@ describe('config', () => {
     expect(set.rateLimits.ordersPerMinute).toBe(5);
     expect(set.rateLimits.invoicesPerMinute).toBe(12);
     expect(set.rateLimits.artworkDownloadsPerMinute).toBe(4);
-    expect(set.requestBudget).toEqual({ perSecond: 2.5, burst: 40 });
+    expect(set.requestBudget).toEqual({ perSecond: 2.5, burst: 40, addressShares: 4 });
     // A burst below the most expensive call's cost would refuse that call for good.
     expect(() => parseConfig({ REQUEST_BUDGET_BURST: '5' })).toThrow(/REQUEST_BUDGET_BURST/);
   });

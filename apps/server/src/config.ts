@@ -105,11 +105,20 @@ const envSchema = z
      */
     ARTWORK_QUOTA_PER_ACCOUNT_MB: z.coerce.number().positive().default(25),
     /**
-     * Each client's request budget on /api (http/request-budget.ts): units refilled per second,
-     * and how many it may spend at once (a plain read costs 1, costlier calls more).
+     * Each client's request budget (http/request-budget.ts): units refilled per second, and how
+     * many it may spend at once (a plain read or a file costs 1, a drawn page 15, others between).
      */
     REQUEST_BUDGET_PER_SECOND: z.coerce.number().min(0.1).default(20),
     REQUEST_BUDGET_BURST: z.coerce.number().int().min(20).default(200),
+    /**
+     * How many client budgets the requests with an API token from one address share (besides
+     * each account's own): free accounts do not buy an address more than this.
+     */
+    REQUEST_BUDGET_ADDRESS_SHARES: z.coerce.number().int().min(1).default(4),
+    /** Public pages drawn at once (http/public-pages.ts); more wait for a turn. */
+    PAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).default(2),
+    /** Drawings that may wait for a turn; past them 503 with Retry-After (the browser draws it). */
+    PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(8),
     /** Which proxies in front may name the client (X-Forwarded-For); none by default. */
     TRUST_PROXY: trustProxySchema,
     /** The built-in test gateway in production, on purpose (a staging shop). */
@@ -307,6 +316,8 @@ export interface Config {
   requestBudget: RequestBudgetConfig;
   /** ARTWORK_QUOTA_PER_ACCOUNT_MB, in bytes: all the quote artwork one account may keep. */
   artworkQuotaBytes: number;
+  /** Public pages drawn at once, and drawings that may wait for a turn. */
+  pageRenders: { atOnce: number; queue: number };
   /**
    * Unpaid orders: minutes they hold their stock (and an expired order's products stay out of
    * its customer's reach), how many one customer may hold and their value together (cents), and
@@ -389,6 +400,8 @@ export interface RateLimits {
 export interface RequestBudgetConfig {
   perSecond: number;
   burst: number;
+  /** Client budgets the signed-in requests of one address share. */
+  addressShares: number;
 }
 
 export class ConfigError extends Error {}
@@ -454,8 +467,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     requestBudget: {
       perSecond: env.REQUEST_BUDGET_PER_SECOND,
       burst: env.REQUEST_BUDGET_BURST,
+      addressShares: env.REQUEST_BUDGET_ADDRESS_SHARES,
     },
     artworkQuotaBytes: Math.round(env.ARTWORK_QUOTA_PER_ACCOUNT_MB * 1024 * 1024),
+    pageRenders: { atOnce: env.PAGE_RENDERS_AT_ONCE, queue: env.PAGE_RENDER_QUEUE },
     orderHolds: {
       holdMinutes: env.ORDER_HOLD_MINUTES,
       approvalHoldMinutes: env.APPROVAL_HOLD_MINUTES,

@@ -16,6 +16,7 @@ import { ApiRequestError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { setSiteOrigin } from './lib/site-origin';
 import { productSearchParams, readProductSearch } from './features/catalog/product-search';
+import { paths } from './config/paths';
 
 export type PageKind = 'public' | 'private' | 'notFound' | 'browser';
 
@@ -50,21 +51,86 @@ function pageKind(routes: RouteObject[], pathname: string): PageKind {
   return handles.findLast((handle) => handle !== undefined)?.page ?? 'browser';
 }
 
+/** The route table for matching addresses only (its loaders never run), made once. */
+let matchingRoutes: RouteObject[] | undefined;
+const routesForMatching = (): RouteObject[] => (matchingRoutes ??= appRoutes(createQueryClient()));
+
 /** How the page at an address is served, from the app's one route table. */
 export function kindOf(pathname: string): PageKind {
-  return pageKind(appRoutes(createQueryClient()), pathname);
+  return pageKind(routesForMatching(), pathname);
 }
 
 /** The tags React 19 hoists and writes first when it draws a fragment rather than a document. */
 const LEADING_HEAD_TAGS = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/;
 
-/** Whether the address is its page's one spelling (see RenderedPage.keep). */
-function isOneSpelling(url: URL, kind: PageKind): boolean {
-  if (kind !== 'public') return false;
-  if (url.pathname !== '/products') return url.search === '';
-  const search = readProductSearch(url.searchParams);
-  const spelled = productSearchParams(search).toString();
-  return search.q === '' && url.search === (spelled ? `?${spelled}` : '');
+/** Characters a path segment keeps as they are in an address the server sends; others are %XX. */
+const SEGMENT_TEXT = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%]/gu;
+
+/**
+ * The path in one spelling: no empty segments (`//x` is `/x`), dot segments resolved (also
+ * written `%2e`), no trailing slash, and every character outside a segment's plain set written
+ * %XX, so the path can never be read as another host (`//evil`, `/\\evil`, a tab).
+ */
+function normalPath(pathname: string): string {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    const segment = raw.replace(/%2e/giu, '.');
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(raw.replace(SEGMENT_TEXT, (char) => encodeURIComponent(char)));
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** Where an address is served, and the one spelling of it a page is kept under. */
+export interface PageSpelling {
+  kind: PageKind;
+  /**
+   * The address in its page's one spelling: the path as normalPath writes it, the static parts
+   * as the route table spells them (`/BLOGS` is `/blogs`), and only the query the page reads
+   * (`/products`: its filters, in one order; other public pages none). A search (`q`) and the
+   * other pages keep their query as it came. Always a path on this shop (`/` then not `/` or `\\`).
+   */
+  url: string;
+}
+
+/**
+ * The one spelling of the page at `url` (a request's path and query, as it came): an address
+ * that is not it is redirected there (http/public-pages.ts), so a page is drawn and kept once
+ * whatever an address adds to it (`/?x=1`, `//x/products`, `/products/`, `/BLOGS`).
+ */
+export function spellingOf(url: string): PageSpelling {
+  const at = url.indexOf('?');
+  const rawPath = at >= 0 ? url.slice(0, at) : url;
+  const query = at >= 0 ? url.slice(at) : '';
+  const pathname = normalPath(rawPath);
+  const matches = matchRoutes(routesForMatching(), pathname) ?? [];
+  const kind = pageKind(routesForMatching(), pathname);
+  if (kind !== 'public') {
+    // A query another page reads (a reset token, a return path) is kept as it came.
+    return { kind, url: `${pathname}${query}` };
+  }
+  const pattern = matches.at(-1)?.route.path ?? pathname;
+  // The route's own spelling of its static parts (`/BLOGS` is `/blogs`); a parameter (a
+  // product's id) as the normal path has it.
+  const given = pathname.split('/');
+  const spelled = pattern
+    .split('/')
+    .map((part, at) => (part.startsWith(':') ? (given[at] ?? '') : part))
+    .join('/');
+  if (spelled !== paths.products.pattern) return { kind, url: spelled };
+  const search = readProductSearch(new URLSearchParams(query));
+  // A search is drawn each time and never kept (and priced so): its query stays as it came
+  // (`q=two%20words` as a link writes it, `q=two+words` as the form does).
+  if (search.q !== '') return { kind, url: `${spelled}${query}` };
+  const spelledQuery = productSearchParams(search).toString();
+  return { kind, url: spelledQuery ? `${spelled}?${spelledQuery}` : spelled };
+}
+
+/** Whether the address is its page's one spelling, without a search's words (RenderedPage.keep). */
+function isOneSpelling(url: string, kind: PageKind): boolean {
+  if (kind !== 'public' || spellingOf(url).url !== url) return false;
+  return !/[?&]q=/u.test(url);
 }
 
 /**
@@ -74,7 +140,8 @@ function isOneSpelling(url: URL, kind: PageKind): boolean {
 export async function renderPage(url: string, options: RenderOptions): Promise<RenderedPage> {
   setSiteOrigin(options.origin);
   setApiTransport(options.api);
-  const address = new URL(url, options.origin);
+  // Joined as text: an address starting `//` is a path here, never another host.
+  const address = new URL(`${new URL(options.origin).origin}${url}`);
   const queryClient = createQueryClient({ retry: false });
   // What failed (a 404) is drawn as failed: the server fetches nothing while it draws.
   queryClient.setDefaultOptions({
@@ -121,6 +188,6 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
     head,
     body: html.slice(head.length),
     data,
-    keep: status === 200 && isOneSpelling(address, kind),
+    keep: status === 200 && isOneSpelling(url, kind),
   };
 }

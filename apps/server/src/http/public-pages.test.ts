@@ -1,13 +1,27 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiErrorSchema, messages, productCreatedSchema } from '@shop/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
-import { bearer, registerAdmin, type TestAccount } from '../test/factories.js';
+import {
+  bearer,
+  insertProduct,
+  registerAccount,
+  registerAdmin,
+  type TestAccount,
+} from '../test/factories.js';
 import { withShop } from '../test/shop.js';
+import { keptSitemap } from '../modules/products/sitemap.js';
+import { createPublicPages, type PageRenderer } from './public-pages.js';
+import { REQUEST_COSTS } from './request-budget.js';
 
 /**
  * The public pages as HTML (DESIGN.md section 15), read as a crawler reads them: the HTML the
@@ -261,13 +275,15 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
   });
 
   it('lists the public pages and every catalog product in /sitemap.xml, named in /robots.txt', async () => {
-    const listed = await create();
     const archived = await create();
     await shop.db.kysely
       .updateTable('products')
       .set({ archived_at: new Date().toISOString() })
       .where('id', '=', archived._id)
       .execute();
+    // Kept per catalog generation (2026-11-28 #10): a product added since is listed at once.
+    await shop.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const listed = await create();
     const sitemap = await shop.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
@@ -345,8 +361,16 @@ describe.each(testDatabases)('kept public pages on $name', (kind) => {
   it('sends a kept page without drawing it again, the same bytes in every encoding', async () => {
     const made = await create();
     const url = `/products/${made._id}`;
+    // PostgreSQL keeps nothing until its change feed listens: the page is kept once it does.
     const first = await get(url);
-    drawn.length = 0;
+    await vi.waitFor(
+      async () => {
+        drawn.length = 0;
+        await get(url);
+        expect(drawn).toEqual([]);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const again = await get(url);
     const gzip = await get(url, { 'accept-encoding': 'gzip' });
     const br = await get(url, { 'accept-encoding': 'br' });
@@ -384,16 +408,414 @@ describe.each(testDatabases)('kept public pages on $name', (kind) => {
   });
 
   it('keeps no invented addresses: a search, unknown parameters, another spelling', async () => {
-    for (const url of ['/products?q=case', '/products?junk=1', '/products?page=1', '/?utm=1']) {
-      await get(url);
-      drawn.length = 0;
-      expect((await get(url)).status).toBe(200);
-      expect(drawn, url).toEqual([url]);
+    // A search is drawn each time (and priced so: request-budget.ts); the others are redirected.
+    await get('/products?q=case');
+    drawn.length = 0;
+    expect((await get('/products?q=case')).status).toBe(200);
+    expect(drawn).toEqual(['/products?q=case']);
+    for (const url of ['/products?junk=1', '/products?page=1', '/?utm=1', '/products/']) {
+      const res = await fetch(`${base}${url}`, { redirect: 'manual' });
+      expect(res.status, url).toBe(301);
     }
     // Nor a 404.
     await get('/no-such-page');
     drawn.length = 0;
     expect((await get('/no-such-page')).status).toBe(404);
     expect(drawn).toEqual(['/no-such-page']);
+  });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request with the path exactly as written, from `from` (any 127.x address is this host). */
+function raw(
+  port: number,
+  target: string,
+  { from = '127.0.0.1', headers = {} }: { from?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: target, localAddress: from, agent: false, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface LogLine {
+  level: number;
+  msg?: string;
+}
+
+/** pino's error level. */
+const ERROR = 50;
+
+/**
+ * Finding 2 of the 2026-11-28 probe: a page the server draws cost 3 budget units for 15-17 ms of
+ * the event loop, any unknown parameter or an `Origin` header drew it again, and each free
+ * account's token was a budget of its own. The shop's default burst, refilled too slowly for a
+ * test to see it.
+ */
+describe.each(testDatabases)('security 2026-11-28: pages priced by their cost on $name', (kind) => {
+  const BURST = 200;
+  /** Budgets the signed-in requests of one address share (the default is 4: fewer drawings). */
+  const SHARES = 2;
+  let db: TestDb;
+  let app: FastifyInstance;
+  let port: number;
+  const lines: LogLine[] = [];
+  /** Page requests Fastify answered other than with a redirect: drawn (or sent from memory). */
+  const throughFastify: string[] = [];
+
+  beforeAll(async () => {
+    db = await kind.open();
+    app = await buildApp({
+      config: testConfig({
+        WEB_DIST,
+        PUBLIC_URL: ORIGIN,
+        LOG_LEVEL: 'info',
+        REQUEST_BUDGET_PER_SECOND: '0.1',
+        REQUEST_BUDGET_BURST: String(BURST),
+        REQUEST_BUDGET_ADDRESS_SHARES: String(SHARES),
+      }),
+      db,
+      mailer: { send: async () => undefined },
+      delay: async () => undefined,
+      logStream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (!request.url.startsWith('/api') && reply.statusCode !== 301) {
+        throughFastify.push(request.url);
+      }
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  /**
+   * Waits until `/` is kept. On PostgreSQL, test files share one database and its change feed:
+   * another file's write to the products drops the kept pages here too, so a page may be drawn
+   * again at any time; each try comes from an address of its own (a drawing costs 15).
+   */
+  let tries = 0;
+  const homeIsKept = () =>
+    vi.waitFor(
+      async () => {
+        tries += 1;
+        await raw(port, '/', { from: `127.0.1.${tries % 250}` });
+        throughFastify.length = 0;
+        expect((await raw(port, '/', { from: `127.0.2.${tries % 250}` })).status).toBe(200);
+        expect(throughFastify).toEqual([]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+  it('security 2026-11-28 #2: an unknown parameter or an Origin header never draws the page again', async () => {
+    const from = '127.0.0.31';
+    await homeIsKept();
+    throughFastify.length = 0;
+    for (let n = 1; n <= 20; n += 1) {
+      const moved = await raw(port, `/?x=${n}`, { from });
+      expect(moved.status).toBe(301);
+      expect(moved.headers['location']).toBe('/');
+    }
+    // No redirect was drawn.
+    expect(throughFastify).toEqual([]);
+    // (Retried: on PostgreSQL another test file's write may drop the kept page meanwhile.)
+    await vi.waitFor(
+      async () => {
+        await homeIsKept();
+        for (const origin of ['https://evil.example', ORIGIN, 'null']) {
+          const kept = await raw(port, '/', { from, headers: { origin } });
+          expect(kept.status).toBe(200);
+          expect(kept.body).toContain('id="server-page"');
+          // Pages carry no CORS headers.
+          expect(kept.headers['access-control-allow-origin']).toBeUndefined();
+        }
+        // Nothing was drawn: every answer came from the kept page.
+        expect(throughFastify).toEqual([]);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+  });
+
+  it(
+    'security 2026-11-28 #2: a drawn page costs what it takes, a kept page little',
+    { timeout: 60_000 },
+    async () => {
+      expect(REQUEST_COSTS.page).toBeGreaterThanOrEqual(15);
+      const drawer = '127.0.0.32';
+      const affordable = Math.floor(BURST / REQUEST_COSTS.page);
+      const statuses: number[] = [];
+      for (let n = 0; n < affordable + 2; n += 1) {
+        statuses.push((await raw(port, `/products?q=case${n}`, { from: drawer })).status);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(affordable);
+      expect(statuses.slice(affordable)).toEqual([429, 429]);
+      const refused = await raw(port, '/products?q=one-more', { from: drawer });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The browser can still draw it: the refusal is the app's page, without the server's data.
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.body).not.toContain('id="server-page"');
+
+      // The kept home page costs REQUEST_COSTS.file: a visitor may load it BURST times.
+      await homeIsKept();
+      const reader = '127.0.0.34';
+      throughFastify.length = 0;
+      const kept: number[] = [];
+      for (let n = 0; n < BURST / REQUEST_COSTS.file + 1; n += 1) {
+        kept.push((await raw(port, '/', { from: reader })).status);
+      }
+      const served = kept.filter((status) => status === 200).length;
+      // Drawn again when another test file's write dropped it (PostgreSQL): that one cost `page`.
+      const redrawn = throughFastify.length;
+      if (redrawn === 0) expect(served).toBe(BURST / REQUEST_COSTS.file);
+      const spent =
+        served * REQUEST_COSTS.file + redrawn * (REQUEST_COSTS.page - REQUEST_COSTS.file);
+      expect(spent).toBeLessThanOrEqual(BURST);
+      expect(spent).toBeGreaterThan(BURST - REQUEST_COSTS.page);
+      expect(kept.at(-1)).toBe(429);
+    },
+  );
+
+  it("security 2026-11-28 #2: ten accounts' tokens from one address draw no more than the address's share", async () => {
+    const accounts = await Promise.all(Array.from({ length: 10 }, () => registerAccount(app)));
+    const from = '127.0.0.35';
+    let drawn = 0;
+    let refused = 0;
+    // Each account asks for 4 pages: within its own budget (BURST / page = 13 pages).
+    for (const [at, account] of accounts.entries()) {
+      for (let n = 0; n < 4; n += 1) {
+        const res = await raw(port, `/products?q=token${at}x${n}`, {
+          from,
+          headers: bearer(account.token),
+        });
+        if (res.status === 200) drawn += 1;
+        if (res.status === 429) refused += 1;
+      }
+    }
+    // Had each token been a budget of its own, all 40 were drawn; from one address the accounts
+    // share REQUEST_BUDGET_ADDRESS_SHARES budgets.
+    expect(drawn).toBe(Math.floor((SHARES * BURST) / REQUEST_COSTS.page));
+    expect(drawn + refused).toBe(40);
+    // Another address is another budget: a buyer elsewhere is served.
+    const elsewhere = await raw(port, '/products?q=elsewhere', {
+      from: '127.0.0.36',
+      headers: bearer((await registerAccount(app)).token),
+    });
+    expect(elsewhere.status).toBe(200);
+  }, 60_000);
+
+  it('security 2026-11-28 #13: GET //, ///, //: and //a:b@ write no error-level log line', async () => {
+    const before = lines.length;
+    for (const [target, location] of [
+      ['//', '/'],
+      ['///', '/'],
+      ['//:', '/:'],
+      ['//a:b@', '/a:b@'],
+    ] as const) {
+      const res = await raw(port, target, { from: '127.0.0.37' });
+      expect(res.status, target).toBe(301);
+      expect(res.headers['location'], target).toBe(location);
+      expect([200, 404]).toContain((await raw(port, location, { from: '127.0.0.37' })).status);
+    }
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(before));
+    const errors = lines.slice(before).filter((line) => line.level >= ERROR);
+    expect(errors).toEqual([]);
+  });
+
+  it('security 2026-11-28 #9: another spelling of a page is redirected to its one spelling, never to another host', async () => {
+    const id = await insertProduct(db);
+    const spellings: [string, string][] = [
+      ['/./', '/'],
+      ['/%2e/', '/'],
+      ['/%2E/products/..', '/'],
+      ['//', '/'],
+      ['///', '/'],
+      ['/?x=1', '/'],
+      ['/?utm_source=mail', '/'],
+      ['/BLOGS', '/blogs'],
+      ['/blogs/', '/blogs'],
+      ['/Portfolio/', '/portfolio'],
+      ['/products/', '/products'],
+      ['/products?', '/products'],
+      ['/products?page=1', '/products'],
+      ['/products?junk=1&category=cases', '/products?category=cases'],
+      ['/products?page=2&category=cases', '/products?category=cases&page=2'],
+      ['//products', '/products'],
+      ['//anything/products', '/anything/products'],
+      [`/products/${id}/`, `/products/${id}`],
+      [`/PRODUCTS/${id}`, `/products/${id}`],
+      [`/products//${id}`, `/products/${id}`],
+      [`/products/${id}?x=1`, `/products/${id}`],
+    ];
+    for (const [url, location] of spellings) {
+      const moved = await raw(port, url, { from: '127.0.0.39' });
+      expect(moved.status, url).toBe(301);
+      expect(moved.headers['location'], url).toBe(location);
+      // The one spelling is served as it is: no second redirect.
+      const there = await raw(port, location, { from: '127.0.0.39' });
+      expect([200, 404], location).toContain(there.status);
+    }
+    // A search is drawn each time and never kept: its query is not respelled.
+    for (const url of ['/products?q=two%20words', '/products?q=two+words&sort=price&x=1']) {
+      expect((await raw(port, url, { from: '127.0.0.39' })).status, url).toBe(200);
+    }
+    // Open redirect: whatever the path says, the answer stays on the shop.
+    for (const url of [
+      '//evil.example',
+      '//evil.example/',
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example/',
+      '/%5cevil.example/',
+      '/%5c%5cevil.example',
+      '/..//evil.example',
+      '//%09/evil.example',
+      '/products/..//evil.example',
+    ]) {
+      const res = await raw(port, url, { from: '127.0.0.39' });
+      expect(res.status, url).toBeLessThan(500);
+      const location = res.headers['location'];
+      if (typeof location !== 'string') continue;
+      expect(location, url).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, ORIGIN).origin, url).toBe(ORIGIN);
+    }
+  });
+
+  it('a visitor browses the public pages and their files from one address within the budget', async () => {
+    const from = '127.0.0.38';
+    const home = await raw(port, '/', { from });
+    expect(home.status).toBe(200);
+    const files = [...home.body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect((await raw(port, file, { from })).status, file).toBe(200);
+    for (const url of [
+      '/products',
+      '/products?category=cases',
+      '/products?q=case',
+      '/blogs',
+      '/portfolio',
+      '/sitemap.xml',
+      '/robots.txt',
+    ]) {
+      expect((await raw(port, url, { from })).status, url).toBe(200);
+    }
+  });
+});
+
+/** A renderer whose drawings end when the test says. */
+function heldRenderer() {
+  const waiting: (() => void)[] = [];
+  let started = 0;
+  const renderer: PageRenderer = {
+    kindOf: () => 'public',
+    spellingOf: (url) => ({ kind: 'public', url }),
+    async renderPage(url) {
+      started += 1;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return { status: 200, head: '', body: `<p>${url}</p>`, data: '', keep: false };
+    },
+  };
+  return {
+    renderer,
+    get started() {
+      return started;
+    },
+    release() {
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+describe('security 2026-11-28 #2: pages drawn at once are capped', () => {
+  let webDist: string;
+  beforeAll(() => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<html><head><title>Shop</title></head><body><div id="root"></div>\n  </body></html>',
+    );
+  });
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('draws PAGE_RENDERS_AT_ONCE pages, lets PAGE_RENDER_QUEUE wait, and answers the rest 503 with Retry-After', async () => {
+    const held = heldRenderer();
+    const feed = { generation: () => 1 } as unknown as ChangeFeed;
+    const pages = createPublicPages({
+      webDist,
+      renderer: held.renderer,
+      feed,
+      origin: ORIGIN,
+      rendersAtOnce: 2,
+      renderQueue: 1,
+    });
+    const app = Fastify();
+    app.setNotFoundHandler((request, reply) => pages.answer(app, request, reply));
+    await app.ready();
+    // The last asks for a page being drawn: it waits for that drawing, drawing nothing.
+    const answers = ['/a', '/b', '/c', '/d', '/e', '/a'].map((url) =>
+      app.inject({ method: 'GET', url }),
+    );
+    // Two drawn, one waiting; two answered at once.
+    await vi.waitFor(() => expect(pages.drawings).toEqual({ total: 2, now: 2, waiting: 1 }));
+    held.release();
+    await vi.waitFor(() => expect(held.started).toBe(3));
+    held.release();
+    const done = await Promise.all(answers);
+    expect(done.map((res) => res.statusCode)).toEqual([200, 200, 200, 503, 503, 200]);
+    expect(done[3]?.headers['retry-after']).toBe('1');
+    expect(done[3]?.body).toContain('<div id="root">');
+    expect(done[5]?.body).toContain('<p>/a</p>');
+    expect(held.started).toBe(3);
+    expect(pages.drawings).toEqual({ total: 3, now: 0, waiting: 0 });
+    await app.close();
+  });
+});
+
+describe('security 2026-11-28 #10: the sitemap is kept per catalog generation', () => {
+  it('reads the catalog once per generation, and every time while the change feed cannot say', async () => {
+    let reads = 0;
+    let generation: number | undefined = 1;
+    const source = {
+      catalogDates: async () => {
+        reads += 1;
+        return [{ id: `p${reads}`, updatedAt: '2026-11-28T00:00:00.000Z' }];
+      },
+    };
+    const feed = { generation: () => generation } as unknown as ChangeFeed;
+    const sitemap = keptSitemap(source, ORIGIN, feed);
+    const first = await sitemap();
+    for (let n = 0; n < 50; n += 1) expect(await sitemap()).toBe(first);
+    expect(reads).toBe(1);
+    generation = 2;
+    expect(await sitemap()).toContain('/products/p2');
+    expect(reads).toBe(2);
+    generation = undefined;
+    await sitemap();
+    await sitemap();
+    expect(reads).toBe(4);
   });
 });

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed, WatchedTable } from '../db/change-feed.js';
 import type { TrustProxyOption } from './client-address.js';
 import { accessLineWriter, requestIdOf } from './hot-lists.js';
+import { MAX_HOLD_MS } from './request-budget.js';
 import { pickEncoding } from './static-web.js';
 
 /**
@@ -19,6 +21,11 @@ import { pickEncoding } from './static-web.js';
 /** What the web app's server build exports (apps/web/src/entry-server.tsx). */
 export interface PageRenderer {
   kindOf(pathname: string): 'public' | 'private' | 'notFound' | 'browser';
+  /**
+   * Where an address is served and its page's one spelling (path and the query the page reads):
+   * any other spelling is redirected there.
+   */
+  spellingOf(url: string): { kind: 'public' | 'private' | 'notFound' | 'browser'; url: string };
   renderPage(
     url: string,
     options: {
@@ -40,11 +47,24 @@ const PAGE_TABLES: readonly WatchedTable[] = ['products', 'reviews'];
 
 /**
  * How many pages are kept, and how many bytes they may take with their compressed copies. Only
- * a page's one spelling is kept (no search words, no unknown parameters: entry-server.tsx), so
- * the pages worth keeping are the catalog's: its pages, categories and products.
+ * a page's one spelling is kept (no search words, and any other spelling is redirected to it:
+ * entry-server.tsx `spellingOf`), so the pages worth keeping are the catalog's: its pages,
+ * categories and products.
  */
 export const MAX_KEPT_PAGES = 500;
 export const MAX_KEPT_PAGE_BYTES = 32 * 1024 * 1024;
+
+/** Pages drawn at once, and drawings waiting for a turn, by default (PAGE_RENDERS_*). */
+export const DEFAULT_RENDERS_AT_ONCE = 2;
+export const DEFAULT_RENDER_QUEUE = 8;
+
+/** Headers of a drawn answer that are not the page's: never kept (pages carry no CORS headers). */
+const NOT_KEPT_HEADER = /^(?:x-request-id|content-length|vary|access-control-.*)$/u;
+
+interface Drawn {
+  status: number;
+  html: Buffer;
+}
 
 interface KeptPage {
   generations: number[];
@@ -99,6 +119,15 @@ export interface PublicPagesOptions {
   /** The shop's address (PUBLIC_URL): canonical addresses and Open Graph tags are written with it. */
   origin: string;
   trustProxy?: TrustProxyOption;
+  /** Pages drawn at once (PAGE_RENDERS_AT_ONCE); more wait for a turn. */
+  rendersAtOnce?: number;
+  /** Drawings that may wait for a turn (PAGE_RENDER_QUEUE); past them 503 + Retry-After. */
+  renderQueue?: number;
+  /**
+   * Spends what drawing a page costs from the request's budgets (http/request-budget.ts
+   * `charge`): 0 when they allow it, else the ms until they would.
+   */
+  chargeDrawing?: (req: IncomingMessage) => number;
 }
 
 /**
@@ -112,6 +141,9 @@ export function createPublicPages({
   feed,
   origin,
   trustProxy = false,
+  rendersAtOnce = DEFAULT_RENDERS_AT_ONCE,
+  renderQueue = DEFAULT_RENDER_QUEUE,
+  chargeDrawing = () => 0,
 }: PublicPagesOptions) {
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const privateShell = template.replace(
@@ -121,6 +153,27 @@ export function createPublicPages({
   const kept = new Map<string, KeptPage>();
   let keptBytes = 0;
   let logAccess: ReturnType<typeof accessLineWriter> | undefined;
+  /** Drawings under way by address: a second request for one waits for the first's page. */
+  const drawing = new Map<string, Promise<Drawn | 'busy' | undefined>>();
+  let drawingNow = 0;
+  const turns: (() => void)[] = [];
+  let drawings = 0;
+
+  /** A turn to draw: at once, after the ones before it, or false when too many wait. */
+  async function turn(): Promise<boolean> {
+    if (drawingNow < rendersAtOnce) {
+      drawingNow += 1;
+      return true;
+    }
+    if (turns.length >= renderQueue) return false;
+    await new Promise<void>((resolve) => turns.push(resolve));
+    return true;
+  }
+  function endTurn(): void {
+    const next = turns.shift();
+    if (next) next();
+    else drawingNow -= 1;
+  }
 
   const generations = (): number[] | undefined => {
     const now: number[] = [];
@@ -178,36 +231,104 @@ export function createPublicPages({
       });
     };
 
+  /** The page's own headers of a drawn answer, for sending it again from memory. */
+  function keptHeaders(reply: FastifyReply): string[] {
+    const headers: string[] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || NOT_KEPT_HEADER.test(name)) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+    }
+    headers.push('vary', 'accept-encoding');
+    return headers;
+  }
+
+  /** Draws the page at `url` (its one spelling), keeping it when it may be kept. */
+  async function draw(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    drawer: PageRenderer,
+  ): Promise<Drawn | undefined> {
+    const seen = generations();
+    let page: Awaited<ReturnType<PageRenderer['renderPage']>>;
+    drawings += 1;
+    try {
+      page = await drawer.renderPage(url, { origin, api: apiOf(app) });
+    } catch (error) {
+      // Never a 500 for a page: the browser draws it, as before issue 25.
+      request.log.error({ err: error }, 'the page could not be drawn on the server');
+      return undefined;
+    }
+    const html = Buffer.from(pageHtml(template, page));
+    if (page.keep && seen !== undefined) {
+      keep(url, {
+        generations: seen,
+        headers: keptHeaders(reply),
+        plain: html,
+        bytes: html.length,
+      });
+    }
+    return { status: page.status, html };
+  }
+
+  /**
+   * The shell the browser draws a page in, with a status saying to come back later. A 429 is
+   * held until the client could afford the drawing (at most MAX_HOLD_MS), as the budget holds
+   * its own refusals: a flood on keep-alive connections then sends about one request per
+   * connection a second (3,600 refusals a second otherwise, measured).
+   */
+  async function later(
+    reply: FastifyReply,
+    status: 429 | 503,
+    waitMs: number,
+  ): Promise<FastifyReply> {
+    if (status === 429) await sleep(Math.min(waitMs, MAX_HOLD_MS), undefined, { ref: false });
+    return reply
+      .status(status)
+      .header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))))
+      .send(template);
+  }
+
   async function answer(
     app: FastifyInstance,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    const pathname = request.url.split('?')[0] ?? '/';
-    const kind = renderer?.kindOf(pathname) ?? 'browser';
+    if (!renderer) return reply.send(template);
+    const { kind, url } = renderer.spellingOf(request.url);
+    if (url !== request.url) {
+      // Another spelling of the page (finding 9 of 2026-11-28): one redirect, never a drawing.
+      // `url` is a path on this shop (entry-server.tsx), never `//host`.
+      return reply.status(301).header('Location', url).type('text/plain; charset=utf-8').send();
+    }
     if (kind === 'private') return reply.send(privateShell);
-    if (!renderer || (kind !== 'public' && kind !== 'notFound')) return reply.send(template);
-    const seen = generations();
-    let page: Awaited<ReturnType<PageRenderer['renderPage']>>;
-    try {
-      page = await renderer.renderPage(request.url, { origin, api: apiOf(app) });
-    } catch (error) {
-      // Never a 500 for a page: the browser draws it, as before issue 25.
-      request.log.error({ err: error }, 'the page could not be drawn on the server');
-      return reply.status(kind === 'notFound' ? 404 : 200).send(template);
+    if (kind !== 'public' && kind !== 'notFound') return reply.send(template);
+    const fallback = kind === 'notFound' ? 404 : 200;
+    const keptPage = kept.get(url);
+    if (keptPage && isCurrent(keptPage)) {
+      // A HEAD, or a GET that came in while the page was being kept.
+      return reply.status(200).send(keptPage.plain);
     }
-    const html = Buffer.from(pageHtml(template, page));
-    if (page.keep && seen !== undefined && request.method === 'GET' && !request.headers.origin) {
-      const headers: string[] = [];
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value === undefined || name === 'x-request-id' || name === 'content-length') continue;
-        for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
-      }
-      headers.push('vary', 'accept-encoding');
-      keep(request.url, { generations: seen, headers, plain: html, bytes: html.length });
+    let pending = drawing.get(url);
+    if (!pending) {
+      const waitMs = chargeDrawing(request.raw);
+      if (waitMs > 0) return later(reply, 429, waitMs);
+      pending = (async () => {
+        if (!(await turn())) return 'busy' as const;
+        try {
+          return await draw(app, request, reply, url, renderer);
+        } finally {
+          endTurn();
+        }
+      })().finally(() => drawing.delete(url));
+      drawing.set(url, pending);
     }
-    return reply.status(page.status).send(html);
+    const drawn = await pending;
+    if (drawn === 'busy') return later(reply, 503, 1000);
+    if (!drawn) return reply.status(fallback).send(template);
+    return reply.status(drawn.status).send(drawn.html);
   }
 
   return {
@@ -216,15 +337,19 @@ export function createPublicPages({
       return { pages: kept.size, bytes: keptBytes };
     },
 
+    /** How many pages were drawn, and are being drawn or waiting now (for tests). */
+    get drawings(): { total: number; now: number; waiting: number } {
+      return { total: drawings, now: drawingNow, waiting: turns.length };
+    },
+
     /**
      * Sends a kept page straight from the HTTP server, as the replayed lists are (hot-lists.ts):
      * the same bytes and headers Fastify sent, its access line, nothing else run. False when the
      * request must go through Fastify.
      */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
-      if (req.method !== 'GET' || req.url === undefined || req.headers.origin !== undefined) {
-        return false;
-      }
+      // An `Origin` header changes nothing: pages carry no CORS headers (finding 2 of 2026-11-28).
+      if (req.method !== 'GET' || req.url === undefined) return false;
       const page = kept.get(req.url);
       if (!page || !isCurrent(page)) return false;
       const started = performance.now();

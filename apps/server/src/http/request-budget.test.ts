@@ -6,10 +6,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
-import { bearer, expiredToken, forgedToken, registerAccount } from '../test/factories.js';
+import {
+  bearer,
+  confirmAddress,
+  expiredToken,
+  forgedToken,
+  insertProduct,
+  registerAccount,
+} from '../test/factories.js';
 import { TEST_AUTH_SECRET } from '../test/build-app.js';
 import { newId } from '../db/ids.js';
-import { costOf, REQUEST_COSTS } from './request-budget.js';
+import { costOf, DEFAULT_ADDRESS_SHARES, REQUEST_COSTS } from './request-budget.js';
 
 /** The budget under test: 20 at once, refilled so slowly that a test never sees a refill. */
 const BURST = 20;
@@ -145,8 +152,8 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
     // Another client is served as if nothing happened; the flooder still is not.
     expect((await send(missingProduct(), { from: '127.0.0.3' })).status).toBe(404);
     expect((await send(missingProduct(), { from: '127.0.0.2' })).status).toBe(429);
-    // Pages are not the API's: the flooder still loads them.
-    expect((await send('/nothing-here.png', { from: '127.0.0.2' })).status).toBe(404);
+    // Nor files and pages outside /api: they spend from the same budget (2026-11-28 #10).
+    expect((await send('/nothing-here.png', { from: '127.0.0.2' })).status).toBe(429);
   });
 
   it("counts a valid token's account apart from its address, and a forged or expired one against the address", async () => {
@@ -207,16 +214,52 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
     expect(invoices.count(429)).toBe(1);
   });
 
-  it('issue 25: charges a page to draw 3 and a search results page 5; files cost nothing', async () => {
-    // No web build here: the addresses answer 404, but the budget is spent before that.
-    const pages = await flood(8, '/no-such-page', { from: '127.0.0.15' });
-    expect(pages.count(429)).toBe(8 - Math.floor(BURST / REQUEST_COSTS.page));
-    const searches = await flood(5, '/products?q=tower', { from: '127.0.0.16' });
-    expect(searches.count(429)).toBe(5 - BURST / REQUEST_COSTS.search);
-    const files = await flood(BURST + 5, '/assets/app-1234.js', { from: '127.0.0.17' });
-    expect(files.count(429)).toBe(0);
-    const posts = await flood(BURST + 5, '/products', { from: '127.0.0.18', method: 'POST' });
-    expect(posts.count(429)).toBe(0);
+  it('security 2026-11-28 #10: files, the sitemap and pages outside /api spend from the budget', async () => {
+    // No web build here: the addresses answer 404, but the budget is spent before that. A page
+    // the server draws costs the rest of REQUEST_COSTS.page when drawn (public-pages.test.ts).
+    const cases: [string, string, string][] = [
+      ['/sitemap.xml', 'GET', '127.0.0.15'],
+      ['/assets/app-1234.js', 'GET', '127.0.0.16'],
+      ['/no-such-page', 'GET', '127.0.0.17'],
+      ['/products', 'POST', '127.0.0.18'],
+    ];
+    expect(REQUEST_COSTS.file).toBe(1);
+    for (const [path, method, from] of cases) {
+      const files = await flood(BURST + 5, path, { from, method });
+      expect(files.count(429), path).toBe(5);
+    }
+    // Another address still gets the sitemap.
+    expect((await send('/sitemap.xml', { from: '127.0.0.19' })).status).toBe(200);
+  });
+
+  it('security 2026-11-28 #2: the tokens of many accounts from one address share its budget', async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: DEFAULT_ADDRESS_SHARES + 2 }, () => registerAccount(app)),
+    );
+    const attacker = '127.0.0.20';
+    let admitted = 0;
+    let refused = 0;
+    for (const account of accounts) {
+      const spent = await flood(BURST, `/api/orders/${newId()}`, {
+        from: attacker,
+        headers: bearer(account.token),
+      });
+      admitted += spent.count(404);
+      refused += spent.count(429);
+    }
+    // Each account alone could spend BURST; together, from one address, what the address's
+    // signed-in share holds (DEFAULT_ADDRESS_SHARES budgets), not a budget per free account.
+    expect(admitted).toBe(DEFAULT_ADDRESS_SHARES * BURST);
+    expect(refused).toBe(2 * BURST);
+    // The last account is untouched: from another address (a buyer's office) it is served.
+    const last = accounts.at(-1);
+    if (!last) throw new Error('no account');
+    expect(
+      (await send(`/api/orders/${newId()}`, { from: '127.0.0.21', headers: bearer(last.token) }))
+        .status,
+    ).toBe(404);
+    // The address's anonymous budget is its own: a visitor there still browses.
+    expect((await send(missingProduct(), { from: attacker })).status).toBe(404);
   });
 
   it('serves the replayed public lists to a client over budget: they cost nothing', async () => {
@@ -253,3 +296,62 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
     expect((await send(missingProduct(), viaProxy('2001:db8:cc:2::1'))).status).toBe(404);
   });
 });
+
+/**
+ * Security 2026-11-28 #2 took budget from an address's signed-in requests: an office of buyers
+ * behind one address (NAT) still works at the shop's default budget.
+ */
+describe.each(testDatabases)(
+  'an office behind one address at the default budget on $name',
+  (kind) => {
+    let db: TestDb;
+    let app: FastifyInstance;
+    let base: string;
+
+    beforeAll(async () => {
+      db = await kind.open();
+      app = await buildApp({
+        // The shop's defaults, not the tests' raised budget.
+        config: testConfig({ REQUEST_BUDGET_PER_SECOND: '20', REQUEST_BUDGET_BURST: '200' }),
+        db,
+        mailer: { send: async () => undefined },
+        delay: async () => undefined,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await app.close();
+      await db.drop();
+    });
+
+    it('five buyers browse and each places an order, all from one address, without meeting a limit', async () => {
+      const productId = await insertProduct(db, { stock: 1000 });
+      const buyers = await Promise.all(Array.from({ length: 5 }, () => registerAccount(app)));
+      for (const buyer of buyers) await confirmAddress(db, buyer.email);
+      const statuses: number[] = [];
+      await Promise.all(
+        buyers.map(async (buyer) => {
+          const headers = bearer(buyer.token);
+          for (let n = 0; n < 20; n += 1) {
+            const read = await fetch(`${base}/api/products/${productId}`, { headers });
+            statuses.push(read.status);
+          }
+          const placed = await fetch(`${base}/api/orders`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', origin: base },
+            body: JSON.stringify({
+              phone: '+1 555 0100',
+              address: '1 Office Park',
+              lines: [{ productId, quantity: 2 }],
+            }),
+          });
+          statuses.push(placed.status);
+        }),
+      );
+      expect(statuses.filter((status) => status === 429)).toEqual([]);
+      expect(statuses.filter((status) => status >= 300)).toEqual([]);
+      expect(statuses).toHaveLength(5 * 21);
+    });
+  },
+);

@@ -10,14 +10,22 @@ import { requestIdOf } from './hot-lists.js';
  * Every client gets its share of the shop, not the machine (finding 7): each request to /api
  * spends from its client's token bucket before Fastify sees it (no routing, body parsing, access
  * guard or database), and one over budget is answered 429 with Retry-After from the HTTP server
- * itself. A client is the account of a valid API token, or else its address (as TRUST_PROXY
- * resolves it, IPv6 by /64). The replayed public lists (http/hot-lists.ts) and kept pages
- * (http/public-pages.ts) are served before this and cost nothing; a page the server must draw
- * costs `page` (a search's results page `search`). Counted per instance: the budget protects this instance's CPU, and a
- * Redis round trip per request would cost more than most of the requests it guards.
+ * itself. A client is its address (as TRUST_PROXY resolves it, IPv6 by /64); a request with a
+ * valid API token spends from its account's budget AND from its address's budget for signed-in
+ * requests (`addressShares` client budgets), both must allow it: free accounts do not buy an
+ * address more (finding 2 of 2026-11-28). The replayed public lists (http/hot-lists.ts) are
+ * served before this and cost nothing; everything outside /api costs `file` at the door (a kept
+ * page, a file, a redirect) and a page the server must draw `page` in all, the rest charged by
+ * http/public-pages.ts when it draws. Counted per instance: the budget protects this instance's
+ * CPU, and a Redis round trip per request would cost more than most of the requests it guards.
  */
 
-/** What a request costs, roughly in proportion to its CPU (a plain read, 0.7-1 ms, is 1). */
+/**
+ * What a request costs, roughly in proportion to its CPU (a plain read, 0.5-1 ms, is 1). Measured
+ * on the 2-core bench machine on 2026-11-28 (docs/performance.md): a plain read 0.5 ms, a kept
+ * page 0.35 ms, `/sitemap.xml` 0.65 ms, the main script 0.95-1.05 ms, a drawn page 3.6-7.6 ms
+ * (the home page the dearest), a not-found page 2.8 ms.
+ */
 export const REQUEST_COSTS = {
   /** Any other call: a read, a write, a 404. */
   plain: 1,
@@ -30,10 +38,16 @@ export const REQUEST_COSTS = {
   /** An identity call that hashes a password or sends mail (sign-in, sign-up, reset...). */
   identity: 10,
   /**
-   * A page the server draws (issue 25, http/public-pages.ts): its API calls, in process, and
-   * React's drawing. A kept page is sent before the budget and costs nothing.
+   * Anything outside /api, at the door: a kept page, a file of the web app, `/sitemap.xml`, a
+   * redirect to a page's one spelling (finding 10 of 2026-11-28: they cost nothing before).
    */
-  page: 3,
+  file: 1,
+  /**
+   * A page the server draws (issue 25, http/public-pages.ts), in all: its API calls, in process,
+   * and React's drawing, 7.5 ms for the home page, 15 plain reads (finding 2 of 2026-11-28: it
+   * cost 3). `file` is spent at the door, the rest when the page is drawn.
+   */
+  page: 15,
 } as const;
 
 /**
@@ -42,6 +56,9 @@ export const REQUEST_COSTS = {
  * are read: a 5 MB file is 52 units, so one account sends about 2 MB a second, not 100.
  */
 export const BYTES_PER_UNIT = 100 * 1024;
+
+/** The signed-in requests of one address share this many client budgets by default. */
+export const DEFAULT_ADDRESS_SHARES = 4;
 
 /** Budgets kept at most; full ones go first, then the oldest. */
 export const MAX_BUDGETS = 100_000;
@@ -86,22 +103,15 @@ function isApiRequest(url: string): boolean {
   return url.startsWith('/api') || !url.startsWith('/');
 }
 
-/** A page address (no file name with an extension): the server may draw it. */
-function isPageRequest(method: string | undefined, url: string): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  const path = url.split('?', 1)[0] ?? '';
-  return !/\.[^/]*$/.test(path);
-}
-
-/** What a request outside /api costs: a page to draw, a search's results page more. */
-function pageCost(url: string): number {
-  return costOf('GET', url) === REQUEST_COSTS.search ? REQUEST_COSTS.search : REQUEST_COSTS.page;
-}
-
 export interface RequestBudgetOptions {
   /** Units refilled per second, and at most held (REQUEST_BUDGET_PER_SECOND, _BURST). */
   perSecond: number;
   burst: number;
+  /**
+   * How many client budgets the signed-in requests of one address share
+   * (REQUEST_BUDGET_ADDRESS_SHARES): an office behind one address may have several buyers busy.
+   */
+  addressShares?: number;
   trustProxy: TrustProxyOption;
   /** The synchronous check of an API token (auth/access-token.ts). */
   claimsOf: (token: string) => AccessTokenClaims | undefined;
@@ -118,11 +128,20 @@ export interface RequestBudgetOptions {
 interface Bucket {
   tokens: number;
   at: number;
+  /** Its size in client budgets: 1, or `addressShares` for an address's signed-in requests. */
+  scale: number;
+}
+
+/** A budget a request spends from, and its size in client budgets. */
+interface Spender {
+  key: string;
+  scale: number;
 }
 
 export function createRequestBudget({
   perSecond,
   burst,
+  addressShares = DEFAULT_ADDRESS_SHARES,
   trustProxy,
   claimsOf,
   headers,
@@ -148,8 +167,12 @@ export function createRequestBudget({
     } satisfies ApiError),
   );
 
-  /** The client a request counts against: its token's account, else its address. */
-  function clientKey(req: IncomingMessage): string {
+  /**
+   * The budgets a request spends from: its address's; with a valid token its account's and its
+   * address's budget for signed-in requests (a forged or expired token counts as none).
+   */
+  function spendersOf(req: IncomingMessage): Spender[] {
+    const address = addressKey(client(req).address);
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       let claims: AccessTokenClaims | undefined;
@@ -158,14 +181,21 @@ export function createRequestBudget({
       } catch {
         claims = undefined;
       }
-      if (claims) return `account:${claims.userId}`;
+      if (claims) {
+        return [
+          { key: `account:${claims.userId}`, scale: 1 },
+          { key: `signed-in:${address}`, scale: addressShares },
+        ];
+      }
     }
-    return `address:${addressKey(client(req).address)}`;
+    return [{ key: `address:${address}`, scale: 1 }];
   }
 
   function makeRoom(at: number): void {
     for (const [key, bucket] of buckets) {
-      if (bucket.tokens + (at - bucket.at) * perMs >= burst) buckets.delete(key);
+      if (bucket.tokens + (at - bucket.at) * perMs * bucket.scale >= burst * bucket.scale) {
+        buckets.delete(key);
+      }
     }
     while (buckets.size >= MAX_BUDGETS) {
       const oldest = buckets.keys().next();
@@ -174,23 +204,36 @@ export function createRequestBudget({
     }
   }
 
-  /** Spends `cost` from the client's bucket: 0 when admitted, else the ms until it could be. */
-  function spend(key: string, cost: number): number {
-    const at = now();
+  /** The spender's bucket, refilled to now. */
+  function bucketOf({ key, scale }: Spender, at: number): Bucket {
     let bucket = buckets.get(key);
     if (!bucket) {
       if (buckets.size >= MAX_BUDGETS) makeRoom(at);
-      bucket = { tokens: burst, at };
+      bucket = { tokens: burst * scale, at, scale };
       buckets.set(key, bucket);
     } else {
-      bucket.tokens = Math.min(burst, bucket.tokens + (at - bucket.at) * perMs);
+      bucket.tokens = Math.min(burst * scale, bucket.tokens + (at - bucket.at) * perMs * scale);
       bucket.at = at;
     }
-    if (bucket.tokens >= cost) {
-      bucket.tokens -= cost;
-      return 0;
+    return bucket;
+  }
+
+  /**
+   * Spends `cost` from every one of the request's budgets, or from none: 0 when all of them
+   * admit it, else the ms until the slowest could.
+   */
+  function spend(spenders: Spender[], cost: number): number {
+    const at = now();
+    const chosen = spenders.map((spender) => bucketOf(spender, at));
+    let waitMs = 0;
+    for (const bucket of chosen) {
+      if (bucket.tokens < cost) {
+        waitMs = Math.max(waitMs, Math.ceil((cost - bucket.tokens) / (perMs * bucket.scale)));
+      }
     }
-    return Math.ceil((cost - bucket.tokens) / perMs);
+    if (waitMs > 0) return waitMs;
+    for (const bucket of chosen) bucket.tokens -= cost;
+    return 0;
   }
 
   function send(req: IncomingMessage, res: ServerResponse, waitMs: number): void {
@@ -234,24 +277,31 @@ export function createRequestBudget({
     refusedSinceLog = 0;
   }
 
+  /**
+   * Spends `cost` more for a request already admitted: 0 when its budgets allow it, else the ms
+   * until they would (nothing spent; the caller answers 429).
+   */
+  function charge(req: IncomingMessage, cost: number): number {
+    const spenders = spendersOf(req);
+    const waitMs = spend(spenders, cost);
+    if (waitMs > 0) noteRefusal(spenders.map(({ key }) => key).join(' '));
+    return waitMs;
+  }
+
   return {
     /**
-     * Spends `cost` more from the request's client, for a cost its route learns (a download by
-     * its size, `BYTES_PER_UNIT`); at most the burst, so any one request stays affordable.
-     * Answers 0 when spent, else the ms until the client could afford it (nothing spent): the
-     * route then answers 429.
+     * Spends `cost` more, for a cost its route learns (a download by its size,
+     * `BYTES_PER_UNIT`); at most the burst, so any one request stays affordable.
      */
-    spendMore(req: IncomingMessage, cost: number): number {
-      const key = clientKey(req);
-      const waitMs = spend(key, Math.min(cost, burst));
-      if (waitMs > 0) noteRefusal(key);
-      return waitMs;
-    },
+    spendMore: (req: IncomingMessage, cost: number): number => charge(req, Math.min(cost, burst)),
 
     /** How many clients have a budget (for tests). */
     get size(): number {
       return buckets.size;
     },
+
+    /** Spends `cost` more for a page the server is about to draw (see `charge`). */
+    charge,
 
     /**
      * Spends the request's cost; when the client cannot afford it, answers 429 (after holding
@@ -259,14 +309,11 @@ export function createRequestBudget({
      */
     refuse(req: IncomingMessage, res: ServerResponse): boolean {
       const url = req.url ?? '/';
-      let cost: number;
-      if (isApiRequest(url)) cost = costOf(req.method, url);
-      else if (isPageRequest(req.method, url)) cost = pageCost(url);
-      else return false;
-      const key = clientKey(req);
-      const waitMs = spend(key, cost);
+      const cost = isApiRequest(url) ? costOf(req.method, url) : REQUEST_COSTS.file;
+      const spenders = spendersOf(req);
+      const waitMs = spend(spenders, cost);
       if (waitMs === 0) return false;
-      noteRefusal(key);
+      noteRefusal(spenders.map(({ key }) => key).join(' '));
       const hold = Math.min(waitMs, maxHoldMs);
       if (hold <= 0 || held >= MAX_HELD) {
         send(req, res, waitMs);

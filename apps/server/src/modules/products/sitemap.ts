@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.js';
 
 /**
  * `/sitemap.xml` and `/robots.txt` (DESIGN.md section 15): the public pages a search engine
@@ -50,7 +51,24 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-export function sitemapRoutes(products: SitemapSource, origin: string) {
+/**
+ * The sitemap, built once per catalog generation (finding 10 of 2026-11-28: it was built from
+ * the database on every request): a write to the products on any instance drops it, as it drops
+ * the kept pages (http/public-pages.ts). Built every time while the change feed cannot say.
+ */
+export function keptSitemap(products: SitemapSource, origin: string, feed: ChangeFeed) {
+  let kept: { generation: number; xml: string } | undefined;
+  return async (): Promise<string> => {
+    const generation = feed.generation('products');
+    if (kept && generation !== undefined && kept.generation === generation) return kept.xml;
+    const xml = sitemapXml(origin, await products.catalogDates());
+    kept = generation === undefined ? undefined : { generation, xml };
+    return xml;
+  };
+}
+
+export function sitemapRoutes(products: SitemapSource, origin: string, feed: ChangeFeed) {
+  const sitemap = keptSitemap(products, origin, feed);
   return async (app: FastifyInstance) => {
     app.get(
       '/sitemap.xml',
@@ -59,7 +77,7 @@ export function sitemapRoutes(products: SitemapSource, origin: string) {
         reply
           .type('application/xml; charset=utf-8')
           .header('Cache-Control', 'public, max-age=300')
-          .send(sitemapXml(origin, await products.catalogDates())),
+          .send(await sitemap()),
     );
     app.get(
       '/robots.txt',
