@@ -56,6 +56,7 @@ function productionLimits(): Record<string, string> {
     PAYMENT_RATE_LIMIT_PER_MINUTE: String(defaults.rateLimits.paymentsPerMinute),
     REVIEW_RATE_LIMIT_PER_HOUR: String(defaults.rateLimits.reviewsPerHour),
     INVOICE_RATE_LIMIT_PER_MINUTE: String(defaults.rateLimits.invoicesPerMinute),
+    ARTWORK_DOWNLOAD_RATE_LIMIT_PER_MINUTE: String(defaults.rateLimits.artworkDownloadsPerMinute),
     REQUEST_BUDGET_PER_SECOND: String(defaults.requestBudget.perSecond),
     REQUEST_BUDGET_BURST: String(defaults.requestBudget.burst),
     MAX_UNPAID_ORDERS: String(defaults.orderHolds.maxUnpaidOrders),
@@ -79,6 +80,10 @@ const STAND_IN_RENDERER = `
 const PUBLIC = [/^\\/$/, /^\\/products$/, /^\\/products\\/[^/]+$/];
 export function kindOf(pathname) {
   return PUBLIC.some((pattern) => pattern.test(pathname)) ? 'public' : 'browser';
+}
+export function spellingOf(url) {
+  const pathname = url.split('?')[0];
+  return { kind: kindOf(pathname), url };
 }
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function renderPage(url, { origin, api }) {
