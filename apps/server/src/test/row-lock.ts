@@ -6,12 +6,12 @@ import type { TestDb } from './databases.js';
  * waits (for the row, or for the one before it), and are let go together once `waiting` of them
  * wait, so their statements meet as concurrent requests of two instances can. Requests that
  * never wait (no lock of theirs meets it) end before that: done too. SQLite writes one
- * transaction at a time: the requests just run. (companies.test.ts's own, counting
- * waiters at any depth.)
+ * transaction at a time: the requests just run. Waiters are counted at any depth (a
+ * placement waits on the company's row behind one that waits on this one).
  */
 export function whileRowLocked<T>(
   db: TestDb,
-  table: 'companies' | 'company_members' | 'orders',
+  table: 'companies' | 'company_members' | 'company_invitations' | 'orders',
   column: string,
   value: string,
   waiting: number,

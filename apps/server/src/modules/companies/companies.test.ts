@@ -15,7 +15,6 @@ import {
   type Order,
 } from '@shop/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../auth/mailer.js';
 import type { Db } from '../../db/database.js';
@@ -36,6 +35,7 @@ import {
   type TestAccount,
 } from '../../test/factories.js';
 import { TEST_AUTH_SECRET } from '../../test/build-app.js';
+import { whileRowLocked } from '../../test/row-lock.js';
 
 const HOLD_MINUTES = 30;
 const APPROVAL_HOLD_MINUTES = 1440;
@@ -113,55 +113,6 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       account.token,
     );
     expect(res.statusCode, res.body).toBe(200);
-  }
-
-  /**
-   * Runs `requests` while another connection holds a row lock (PostgreSQL): they start, each
-   * waits (for the row, or for the one before it), and are let go together once `waiting` of them
-   * wait, so their statements meet as concurrent requests of two instances can. SQLite writes one
-   * transaction at a time: the requests just run.
-   */
-  async function whileRowLocked<T>(
-    table: 'companies' | 'company_members' | 'company_invitations' | 'orders',
-    column: string,
-    value: string,
-    waiting: number,
-    requests: () => Promise<T>,
-  ): Promise<T> {
-    if (kind.name !== 'postgres') return requests();
-    const locker = db.reopen();
-    let running: Promise<T> | undefined;
-    try {
-      await locker.kysely.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        const pid = rows[0]?.pid;
-        await sql`select 1 from ${sql.table(table)} where ${sql.ref(column)} = ${value} for update`.execute(
-          trx,
-        );
-        running = requests();
-        // Requests that never wait (no lock of theirs to meet) end before that: done too.
-        let settled = false;
-        void running.finally(() => (settled = true));
-        // Waiting for the state: how many sessions wait, on this lock or behind one that does
-        // at any depth (a placement waits on the company's row behind one that waits here).
-        for (;;) {
-          const { rows: counted } = await sql<{ n: number | string }>`
-            with recursive w as (select pid, pg_blocking_pids(pid) as by from pg_stat_activity
-                where wait_event_type = 'Lock'),
-              chain(pid) as (
-                select pid from w where ${pid} = any(w.by)
-                union
-                select w.pid from w join chain on chain.pid = any(w.by))
-            select count(*) as n from chain`.execute(locker.kysely);
-          if (settled || Number(counted[0]?.n ?? 0) >= waiting) break;
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      });
-    } finally {
-      await locker.close();
-    }
-    if (!running) throw new Error('the requests never started');
-    return running;
   }
 
   async function place(account: TestAccount, productId: string, quantity: number) {
@@ -680,7 +631,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       const token = await invite(company._id, owner, twice.email);
       const accept = (on: FastifyInstance) =>
         call({ method: 'POST', url: `/api/invitations/${token}/accept` }, twice.token, on);
-      const results = await whileRowLocked('company_invitations', 'email', twice.email, 3, () =>
+      const results = await whileRowLocked(db, 'company_invitations', 'email', twice.email, 3, () =>
         Promise.all([accept(app), accept(second), accept(app)]),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410, 410]);
@@ -772,7 +723,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
           by.token,
           on,
         );
-      const results = await whileRowLocked('company_members', 'company_id', made._id, 2, () =>
+      const results = await whileRowLocked(db, 'company_members', 'company_id', made._id, 2, () =>
         Promise.all([demote(a, bId, app), demote(b, aId, second)]),
       );
       // The loser is refused: 409 when it demoted the other last, or 403 when it was demoted
@@ -1065,6 +1016,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
           on,
         );
       const results = await whileRowLocked(
+        db,
         'company_members',
         'user_id',
         juniorId,
@@ -1093,7 +1045,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       );
       for (const product of products) {
         const waiting = await place(buyer, product, 5);
-        const [approve, reject] = await whileRowLocked('orders', 'id', waiting._id, 2, () =>
+        const [approve, reject] = await whileRowLocked(db, 'orders', 'id', waiting._id, 2, () =>
           Promise.all([
             call({ method: 'POST', url: `/api/orders/${waiting._id}/approve` }, owner.token, app),
             call(
