@@ -38,14 +38,14 @@ export const CHANGES_CHANNEL = 'shop_changes';
 /**
  * The tables a notification on CHANGES_CHANNEL tells this listener of: none when it names
  * another schema (NOTIFY reaches every listener of the database, whatever its schema), the one
- * it names, or every table when the payload is not understood (a bare table name of the previous
- * release's trigger is read as it always was).
+ * it names, or every table when the table is not one of ours. A bare table name comes from a
+ * schema whose triggers predate migration 0027, so never this listener's (an instance migrates
+ * before it listens): another shop's, or a test's database at an older migration. Ignored.
  */
 export function notifiedTables(payload: string, ownSchema: string): readonly WatchedTable[] {
   const dot = payload.lastIndexOf('.');
-  const schema = dot === -1 ? undefined : payload.slice(0, dot);
-  if (schema !== undefined && schema !== ownSchema) return [];
-  const name = dot === -1 ? payload : payload.slice(dot + 1);
+  if (dot === -1 || payload.slice(0, dot) !== ownSchema) return [];
+  const name = payload.slice(dot + 1);
   const table = WATCHED.find((watched) => watched === name);
   return table ? [table] : WATCHED;
 }

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiErrorSchema, messages, productCreatedSchema } from '@shop/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import type { ChangeFeed } from '../db/change-feed.js';
+import { CHANGES_CHANNEL, type ChangeFeed } from '../db/change-feed.js';
 import { testConfig } from '../test/build-app.js';
 import { testDatabases, type TestDb } from '../test/databases.js';
 import {
@@ -357,10 +358,33 @@ describe.each(testDatabases)('kept public pages on $name', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return productCreatedSchema.parse(res.json()).product;
   };
+  /**
+   * PostgreSQL tells the shop of a commit through NOTIFY, heard a moment after it: until then a
+   * page drawn after the write is kept, then dropped when the write's notification comes in.
+   * Waits until every notification sent so far has been heard: PostgreSQL delivers them in
+   * commit order, so once a notification sent now (about `users`, which no page reads) is
+   * heard, the ones before it were too.
+   */
+  const heardEverything = async () => {
+    if (shop.db.dialect !== 'postgres') return;
+    const feed = shop.db.changes;
+    await vi.waitFor(() => expect(feed.generation('users')).toBeDefined(), { timeout: 10_000 });
+    const before = feed.generation('users');
+    const other = shop.db.reopen();
+    try {
+      await sql`select pg_notify(${CHANGES_CHANNEL}, current_schema() || '.users')`.execute(
+        other.kysely,
+      );
+    } finally {
+      await other.close();
+    }
+    await vi.waitFor(() => expect(feed.generation('users')).not.toBe(before), { timeout: 10_000 });
+  };
 
   it('sends a kept page without drawing it again, the same bytes in every encoding', async () => {
     const made = await create();
     const url = `/products/${made._id}`;
+    await heardEverything();
     // PostgreSQL keeps nothing until its change feed listens: the page is kept once it does.
     const first = await get(url);
     await vi.waitFor(

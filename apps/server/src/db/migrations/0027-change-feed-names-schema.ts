@@ -10,7 +10,9 @@ import type { Dialect } from '../database.js';
  * now each listener hears its own schema's writes only (db/change-feed.ts).
  *
  * The previous release reads an unknown payload as "every table changed", so its instances keep
- * working (more often dropped, never stale) while the new one rolls out.
+ * working (more often dropped, never stale) while the new one rolls out; this release ignores a
+ * bare table name, which only a schema not yet migrated this far sends (every instance migrates
+ * before it listens).
  */
 export function changeFeedNamesSchema(dialect: Dialect) {
   return {
