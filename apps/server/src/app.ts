@@ -149,7 +149,10 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The clock idempotency keys expire by and orders are placed by; tests move it forward. */
   now?: () => Date;
-  /** How a slowed-down sign-in waits; tests record the wait instead of waiting. */
+  /**
+   * How the shop waits on purpose (a slowed-down sign-in, a refused page drawing held before its
+   * 429); tests record the wait instead of waiting.
+   */
   delay?: (ms: number) => Promise<unknown>;
   /** Lays out and keeps invoice PDFs; tests may give one with a slow or counted stand-in. */
   invoiceRenderer?: InvoiceRenderer;
@@ -195,6 +198,7 @@ export async function buildApp({
         // The door took `file`; a drawing costs `page` in all (request-budget.ts).
         chargeDrawing: (req) =>
           budget.current?.charge(req, REQUEST_COSTS.page - REQUEST_COSTS.file) ?? 0,
+        ...(delay ? { hold: delay } : {}),
       })
     : undefined;
   // Set once the token key is known, below; the server takes no request before that.

@@ -128,6 +128,8 @@ export interface PublicPagesOptions {
    * `charge`): 0 when they allow it, else the ms until they would.
    */
   chargeDrawing?: (req: IncomingMessage) => number;
+  /** How a refused drawing is held before its 429 is sent; tests skip the wait. */
+  hold?: (ms: number) => Promise<unknown>;
 }
 
 /**
@@ -144,6 +146,7 @@ export function createPublicPages({
   rendersAtOnce = DEFAULT_RENDERS_AT_ONCE,
   renderQueue = DEFAULT_RENDER_QUEUE,
   chargeDrawing = () => 0,
+  hold = (ms) => sleep(ms, undefined, { ref: false }),
 }: PublicPagesOptions) {
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const privateShell = template.replace(
@@ -283,7 +286,7 @@ export function createPublicPages({
     status: 429 | 503,
     waitMs: number,
   ): Promise<FastifyReply> {
-    if (status === 429) await sleep(Math.min(waitMs, MAX_HOLD_MS), undefined, { ref: false });
+    if (status === 429) await hold(Math.min(waitMs, MAX_HOLD_MS));
     return reply
       .status(status)
       .header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))))
