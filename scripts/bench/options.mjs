@@ -1,5 +1,6 @@
 // The options of `npm run bench`: command-line flags, or the same names as BENCH_* environment
 // variables (`--rounds=1` or BENCH_ROUNDS=1). The defaults are the full protocol of issue 6.
+import { FLOOD_CASES } from './flood.mjs';
 
 /**
  * @typedef {object} BenchOptions
@@ -58,15 +59,6 @@ Environment: DATABASE_URL=postgres://... adds the order case on PostgreSQL (in a
 created for the run and dropped at the end); CHROMIUM_PATH (default /usr/bin/chromium).
 Every option can also be given as BENCH_<NAME>, e.g. BENCH_QUICK=1 or BENCH_ROUNDS=1.`;
 
-const FLOOD_CASES = [
-  'flood-signin',
-  'flood-invoice',
-  'flood-search',
-  'flood-missing',
-  'flood-artwork',
-  'flood-pages',
-  'flood-pages-tokens',
-];
 const CASES = ['products', 'reviews', 'page', 'order', ...FLOOD_CASES];
 
 /**
