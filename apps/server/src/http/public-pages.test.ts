@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { withShop } from '../test/shop.js';
 import { keptSitemap } from '../modules/products/sitemap.js';
 import { createPublicPages, type PageRenderer } from './public-pages.js';
 import { REQUEST_COSTS } from './request-budget.js';
+import { rawRequest, type RawRequestOptions } from '../test/raw-request.js';
 
 /**
  * The public pages as HTML (DESIGN.md section 15), read as a crawler reads them: the HTML the
@@ -449,37 +449,9 @@ describe.each(testDatabases)('kept public pages on $name', (kind) => {
   });
 });
 
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** One request with the path exactly as written, from `from` (any 127.x address is this host). */
-function raw(
-  port: number,
-  target: string,
-  { from = '127.0.0.1', headers = {} }: { from?: string; headers?: Record<string, string> } = {},
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path: target, localAddress: from, agent: false, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (port: number, target: string, options: RawRequestOptions = {}) =>
+  rawRequest(port, target, options);
 
 interface LogLine {
   level: number;

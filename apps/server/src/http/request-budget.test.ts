@@ -1,4 +1,3 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiErrorSchema, messages } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,16 +16,11 @@ import {
 import { TEST_AUTH_SECRET } from '../test/build-app.js';
 import { newId } from '../db/ids.js';
 import { costOf, DEFAULT_ADDRESS_SHARES, REQUEST_COSTS } from './request-budget.js';
+import { rawRequest, type RawRequestOptions } from '../test/raw-request.js';
 
 /** The budget under test: 20 at once, refilled so slowly that a test never sees a refill. */
 const BURST = 20;
 const BUDGET = { REQUEST_BUDGET_PER_SECOND: '0.1', REQUEST_BUDGET_BURST: String(BURST) };
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 describe('what a request costs', () => {
   it('a plain call 1, a search 5, an invoice 10, an identity call that hashes or mails 10', () => {
@@ -59,49 +53,9 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
   /** Requests that reached Fastify's first hook (before the access guard and any query). */
   const reachedFastify: string[] = [];
 
-  /** One request over a new connection from `localAddress` (any 127.x address is this host). */
-  function send(
-    path: string,
-    {
-      from,
-      headers = {},
-      method = 'GET',
-      body,
-    }: { from: string; headers?: Record<string, string>; method?: string; body?: unknown },
-  ): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          localAddress: from,
-          agent: false,
-          headers: {
-            ...headers,
-            ...(payload
-              ? { 'content-type': 'application/json', origin: 'http://localhost:3000' }
-              : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString(),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
+  /** One request over a new connection from `from` (any 127.x address is this host). */
+  const send = (path: string, options: RawRequestOptions & { from: string }) =>
+    rawRequest(port, path, options);
 
   /** `n` requests at once; the statuses, counted. */
   async function flood(n: number, path: string, options: Parameters<typeof send>[1]) {
