@@ -68,6 +68,7 @@ export const termsInputSchema = z
         .max(MAX_CREDIT_LIMIT, m.creditLimitTooLarge)
         .refine(twoDecimals, m.twoDecimals)
         .nullable(),
+      'Credit limit',
     ),
   })
   .superRefine((terms, ctx) => {
@@ -113,6 +114,7 @@ export const invoicePaymentInputSchema = z.object({
       .gt(0, m.amountTooSmall)
       .max(MAX_INVOICE_PAYMENT, m.amountTooLarge)
       .refine(twoDecimals, m.twoDecimals),
+    'Amount',
   ),
   reference: z
     .string({ message: m.referenceRequired })

@@ -69,6 +69,7 @@ export const orderQuantityField = wholeNumberInput(
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+  'Quantity',
 );
 
 /** The buyer's purchase-order number: optional, one line, at most 50 characters. */
