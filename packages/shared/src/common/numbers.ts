@@ -9,11 +9,11 @@ import { readTypedNumber, typedNumberMessages } from './typed-number.js';
  * naming the field when the field gives its name, else with the field's "not a number" message:
  * never a silently different amount. An empty string is a missing value.
  */
-function fromText(field: string | undefined) {
+function fromText(field: string | undefined, whole: boolean) {
   return (value: unknown, ctx: z.RefinementCtx): unknown => {
     if (typeof value !== 'string') return value;
     if (value.trim() === '') return undefined;
-    const read = readTypedNumber(value);
+    const read = readTypedNumber(value, { whole });
     if (read.ok) return read.value;
     if (read.reason === 'ambiguous' && field !== undefined) {
       ctx.addIssue({
@@ -34,12 +34,12 @@ export const numberMessages = (required: string, invalid: string) => ({
 
 /**
  * A whole number: a JSON integer, or text as people type it (`"1,000"`, `"1 000"`); `schema`
- * is the number schema with the field's own bounds and messages (its `.int()` refuses `"2,5"`),
+ * is the number schema with the field's own bounds and messages (`"2,5"` and `"10.0"` fail it),
  * `field` the field's name for the "can be read two ways" message.
  */
 export const wholeNumberInput = <T extends z.ZodType>(schema: T, field?: string) =>
-  z.preprocess(fromText(field), schema);
+  z.preprocess(fromText(field, true), schema);
 
 /** An amount of money: a JSON number, or text as people type it (`"2,500.50"`, `"12,50"`). */
 export const decimalInput = <T extends z.ZodType>(schema: T, field?: string) =>
-  z.preprocess(fromText(field), schema);
+  z.preprocess(fromText(field, false), schema);

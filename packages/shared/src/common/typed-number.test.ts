@@ -93,6 +93,15 @@ describe('readTypedNumber (issue 33 point 6)', () => {
     expect(readTypedNumber(typed)).toEqual({ ok: false, reason: 'malformed' });
   });
 
+  it('reads no decimal part where a count is meant', () => {
+    expect(readTypedNumber('1,000', { whole: true })).toEqual({ ok: true, value: 1000 });
+    expect(readTypedNumber('1 000 000', { whole: true })).toEqual({ ok: true, value: 1_000_000 });
+    for (const typed of ['2,5', '10.0', '1.234,5', '1,000.5']) {
+      expect(readTypedNumber(typed, { whole: true })).toEqual({ ok: false, reason: 'malformed' });
+    }
+    expect(readTypedNumber('2.500', { whole: true })).toMatchObject({ reason: 'ambiguous' });
+  });
+
   it('says how to write an ambiguous number, naming the field', () => {
     expect(typedNumberMessages.ambiguous('Order limit', ' 2.500 ', [2500, 2.5])).toBe(
       'Order limit: “2.500” can be read two ways (2,500 or 2.5); write 2500 or 2.5',

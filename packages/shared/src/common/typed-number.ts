@@ -94,10 +94,11 @@ function plainOf(text: string): string | TypedNumber {
 }
 
 /**
- * Reads a number as a person typed it (see the file's comment). Only the shape is judged: a
- * whole-number field's own rule refuses `2,5` with its message.
+ * Reads a number as a person typed it (see the file's comment). `whole`: a count is meant, so a
+ * decimal part (`2,5`, `10.0`) is malformed (the field says it must be a whole number); an
+ * ambiguous text stays ambiguous.
  */
-export function readTypedNumber(typed: string): TypedNumber {
+export function readTypedNumber(typed: string, { whole = false } = {}): TypedNumber {
   const trimmed = typed.trim();
   if (trimmed === '' || trimmed.length > TYPED_NUMBER_MAX_CHARS) return malformed;
   const text = trimmed.replace(SPACES, ' ');
@@ -109,6 +110,7 @@ export function readTypedNumber(typed: string): TypedNumber {
     if (plain.ok || plain.reason === 'malformed' || !negative) return plain;
     return { ...plain, readings: [-plain.readings[0], -plain.readings[1]] };
   }
+  if (whole && plain.includes('.')) return malformed;
   const value = Number(plain);
   if (!Number.isFinite(value)) return malformed;
   return { ok: true, value: negative && value !== 0 ? -value : value };
