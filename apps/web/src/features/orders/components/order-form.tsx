@@ -169,7 +169,6 @@ export function OrderForm({
           label="Quantity"
           type="text"
           inputMode="numeric"
-          pattern="[0-9]*"
           autoComplete="off"
           required
           error={rangeProblem ?? listProblem ?? errors.orderQty?.message}

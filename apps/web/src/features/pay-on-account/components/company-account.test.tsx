@@ -86,7 +86,7 @@ describe('CompanyAccountAdmin', () => {
     ['', onAccountMessages.creditLimitRequired],
     ['abc', onAccountMessages.creditLimitInvalid],
     ['0', onAccountMessages.creditLimitTooSmall],
-    ['12.345', onAccountMessages.twoDecimals],
+    ['12.3456', onAccountMessages.twoDecimals],
     ['99999999', onAccountMessages.creditLimitTooLarge],
   ])('refuses the credit limit "%s" under its field, and sends nothing', async (typed, said) => {
     const company = makeCompany();
