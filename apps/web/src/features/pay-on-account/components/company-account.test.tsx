@@ -44,6 +44,13 @@ const emptyStatement = (company: CompanyWithMembers) =>
     balance: company.balance,
     availableCredit: company.availableCredit,
     generatedAt: '2026-11-26T12:00:00.000Z',
+    account: {
+      from: '2026-08-29',
+      to: '2026-11-26',
+      openingBalance: 0,
+      closingBalance: 0,
+      entries: [],
+    },
     invoices: [],
   });
 
