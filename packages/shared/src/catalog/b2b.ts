@@ -66,7 +66,7 @@ export const b2bMessages = {
     nearest.length === 0
       ? `This product is sold in packs of ${increment}: order a multiple of ${increment}`
       : `This product is sold in packs of ${formatQuantity(increment)}: order ${nearest.map(formatQuantity).join(' or ')}`,
-  nextBreak: (minQty: number, price: string) => `Order ${minQty} for ${price} each`,
+  nextBreak: (minQty: number, price: string) => `Order ${formatQuantity(minQty)} for ${price} each`,
   duplicateLine: 'Each product can be in the order only once',
   tooManyLines: `One order can have at most ${MAX_ORDER_LINES} products`,
   noLines: 'Add at least one product to the order',
