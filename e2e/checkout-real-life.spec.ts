@@ -5,13 +5,13 @@ import {
   checkoutHelpMessages,
   formatPrice,
   messages,
+  type Order,
   ORDER_LIST_STORAGE_KEY,
   orderHoldMessages,
-  productQuantityMessages,
-  b2bMessages,
-  type Order,
   type OrderListLine,
   type Product,
+  productQuantityMessages,
+  quantityIssue,
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test as shared } from './support/fixtures.js';
@@ -131,7 +131,7 @@ test.describe('the product page orders what was typed (defects 9, 29, 23, 27)', 
 
     // A quantity the rules refuse: both ways to order are off, with the reason.
     await quantity.fill('57');
-    await expect(page.getByText(b2bMessages.notPackMultiple(5))).toBeVisible();
+    await expect(page.getByText(quantityIssue(item!, 57)?.message ?? '')).toBeVisible();
     const orderNowOff = page.getByRole('button', { name: `Order Now: ${item!.name}` });
     await expect(orderNowOff).toBeDisabled();
     await expect(

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { b2bMessages, cartMessages, formatPrice, messages, type Order } from '@shop/shared';
+import {
+  b2bMessages,
+  cartMessages,
+  formatPrice,
+  messages,
+  type Order,
+  quantityIssue,
+} from '@shop/shared';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 import { addTestProducts, pressAddToOrderList, productCard } from './support/order-list.js';
@@ -67,7 +74,7 @@ test.describe('the order list and the checkout', () => {
     const psuCard = productCard(page, psu!.name);
     const psuQuantity = psuCard.getByLabel(`Quantity of ${psu!.name}`);
     await psuQuantity.fill('12');
-    await expect(psuCard.getByText(b2bMessages.notPackMultiple(5))).toBeVisible();
+    await expect(psuCard.getByText(quantityIssue(psu!, 12)?.message ?? '')).toBeVisible();
     await expect(psuCard.getByRole('button', { name: /Add to order list/ })).toBeDisabled();
     await psuQuantity.fill('15');
     await pressAddToOrderList(psuCard, psu!.name);

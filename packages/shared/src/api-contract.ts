@@ -70,6 +70,7 @@ import {
   invoicePaymentInputSchema,
   invoicePaymentListSchema,
   invoicePaymentRecordedSchema,
+  statementQuerySchema,
   statementSchema,
   termsInputSchema,
 } from './companies/on-account.js';
@@ -317,7 +318,11 @@ export const apiContract = {
     body: holdInputSchema,
     response: companyAccountModifiedSchema,
   },
-  'GET /companies/:id/statement': { params: idParamsSchema, response: statementSchema },
+  'GET /companies/:id/statement': {
+    params: idParamsSchema,
+    querystring: statementQuerySchema,
+    response: statementSchema,
+  },
   'POST /orders/:id/invoice-payment': { params: idParamsSchema, response: orderModifiedSchema },
   'POST /orders/:id/invoice-payments': {
     params: idParamsSchema,

@@ -13,6 +13,7 @@ export * from './accounts/users.js';
 export * from './orders/orders.js';
 export * from './catalog/catalog.js';
 export * from './common/numbers.js';
+export * from './common/typed-number.js';
 export * from './accounts/buyer-details.js';
 export * from './orders/idempotency.js';
 export * from './catalog/stock.js';

@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { z } from 'zod';
 import { carrierName } from '../orders/carriers.js';
 import { messages } from '../common/messages.js';
@@ -57,9 +58,15 @@ export type QuantityIssue =
   | { code: 'out_of_stock'; message: string };
 
 export const b2bMessages = {
-  notPackMultiple: (increment: number) =>
-    `This product is sold in packs of ${increment}: order a multiple of ${increment}`,
-  nextBreak: (minQty: number, price: string) => `Order ${minQty} for ${price} each`,
+  /**
+   * With the nearest quantities that can be ordered (ux 2026-11-28 #37): `... packs of 10: order
+   * 50 or 60`; without them, a multiple of the pack.
+   */
+  notPackMultiple: (increment: number, nearest: readonly number[] = []) =>
+    nearest.length === 0
+      ? `This product is sold in packs of ${increment}: order a multiple of ${increment}`
+      : `This product is sold in packs of ${formatQuantity(increment)}: order ${nearest.map(formatQuantity).join(' or ')}`,
+  nextBreak: (minQty: number, price: string) => `Order ${formatQuantity(minQty)} for ${price} each`,
   duplicateLine: 'Each product can be in the order only once',
   tooManyLines: `One order can have at most ${MAX_ORDER_LINES} products`,
   noLines: 'Add at least one product to the order',
@@ -88,12 +95,34 @@ export function quantityIssue(
     return { code: 'below_minimum', message: messages.orderMinimum(product.minquantity) };
   }
   if (quantity % increment !== 0) {
-    return { code: 'not_pack_multiple', message: b2bMessages.notPackMultiple(increment) };
+    return {
+      code: 'not_pack_multiple',
+      message: b2bMessages.notPackMultiple(increment, nearestQuantities(product, quantity)),
+    };
   }
   if (quantity > product.aqty) {
     return { code: 'out_of_stock', message: messages.orderMaximum(product.aqty) };
   }
   return null;
+}
+
+/**
+ * The quantities next to `quantity` that the product's rules allow (ux 2026-11-28 #37): the
+ * pack multiples just below and above it, within the minimum and the stock; the smallest
+ * allowed one below the minimum; none when the stock cannot cover the minimum.
+ */
+export function nearestQuantities(
+  product: { aqty: number; minquantity: number; increment: number },
+  quantity: number,
+): number[] {
+  const increment = Math.max(1, product.increment);
+  const lowest = Math.ceil(Math.max(1, product.minquantity) / increment) * increment;
+  const highest = Math.floor(product.aqty / increment) * increment;
+  if (lowest > highest) return [];
+  if (quantity <= lowest) return [lowest];
+  if (quantity >= highest) return [highest];
+  const below = Math.floor(quantity / increment) * increment;
+  return below === quantity ? [quantity] : [below, below + increment];
 }
 
 /** The error codes that name why an order or a state change was refused, with their status. */

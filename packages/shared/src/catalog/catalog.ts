@@ -19,7 +19,10 @@ const numberField = (
   input: typeof wholeNumberInput,
   invalid = `${label} must be a number`,
 ) =>
-  input(z.number(numberMessages(`${label} is required`, invalid)).refine(Number.isFinite, invalid));
+  input(
+    z.number(numberMessages(`${label} is required`, invalid)).refine(Number.isFinite, invalid),
+    label,
+  );
 
 // "250.5" or "1e3" in a count is told it must be a whole number, not that it is no number.
 const wholeNumber = (label: string) =>
@@ -102,6 +105,7 @@ export const productUpdateSchema = productFields
             .max(MAX_STOCK, stockEditMessages.expectedWhole),
         )
         .optional(),
+      'Available Quantity',
     ),
   })
   .superRefine(checkProductRules);

@@ -146,7 +146,7 @@ describe('the B2B fields of a product', () => {
       fieldErrors(
         product({
           priceBreaks: [
-            { minQty: '', price: '45.123' },
+            { minQty: '', price: '45.1234' },
             { minQty: '1.5', price: '0' },
             { minQty: 'ten', price: 'abc' },
           ],

@@ -58,12 +58,13 @@ const m = productRuleMessages;
 const hasCents = (p: number) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6;
 
 /** A whole number as forms and JSON send it (see numbers.ts), with its own messages. */
-const wholeField = (required: string, whole: string) =>
+const wholeField = (required: string, whole: string, field: string) =>
   wholeNumberInput(
     z
       .number(numberMessages(required, whole))
       .refine(Number.isFinite, whole)
       .pipe(z.number().int(whole)),
+    field,
   );
 
 const specRowSchema = z.object({
@@ -80,13 +81,14 @@ const specRowSchema = z.object({
 });
 
 const priceBreakRowSchema = z.object({
-  minQty: wholeField(m.breakQtyRequired, m.breakQtyWhole).pipe(
+  minQty: wholeField(m.breakQtyRequired, m.breakQtyWhole, 'Break quantity').pipe(
     z.number().min(1, m.breakQtyWhole).max(MAX_BREAK_QTY, m.breakQtyTooLarge),
   ),
   price: decimalInput(
     z
       .number(numberMessages(m.breakPriceRequired, m.breakPriceNumber))
       .refine(Number.isFinite, m.breakPriceNumber),
+    'Break price',
   ).pipe(
     z
       .number()
@@ -130,6 +132,7 @@ export const productB2bFields = {
         z.number().int(m.incrementWhole).min(1, m.incrementMin).max(MAX_INCREMENT, m.incrementMax),
       )
       .optional(),
+    'Pack size',
   ).transform((increment) => increment ?? 1),
   priceBreaks: z
     .array(priceBreakRowSchema, { message: m.breakQtyRequired })

@@ -20,3 +20,13 @@ const withCents = new Intl.NumberFormat('en-US', {
 export function formatPrice(dollars: number): string {
   return `$${(Number.isInteger(dollars) ? wholeDollars : withCents).format(dollars)}`;
 }
+
+const quantities = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A quantity as every page, PDF and mail writes it (ux 2026-11-28 #33): thousands separated,
+ * `1,000`; the same figure a buyer may type back (`readTypedNumber` reads it).
+ */
+export function formatQuantity(quantity: number): string {
+  return quantities.format(quantity);
+}

@@ -67,7 +67,12 @@ describe('money', () => {
     expect(productInputSchema.parse(product({ price: '7' })).price).toBe(7);
   });
 
-  it.each(['0x0c', '1.25e1', [12], true, '12,50', 'Infinity'])('refuses the price %j', (price) => {
+  it('reads a price as people type it: "12,50" and "1,250.00"', () => {
+    expect(productInputSchema.parse(product({ price: '12,50' })).price).toBe(12.5);
+    expect(productInputSchema.parse(product({ price: '1,250.00' })).price).toBe(1250);
+  });
+
+  it.each(['0x0c', '1.25e1', [12], true, '12,5,0', 'Infinity'])('refuses the price %j', (price) => {
     const result = productInputSchema.safeParse(product({ price }));
     expect(result.error?.issues[0]?.message).toBe('Price must be a number');
   });

@@ -1,21 +1,29 @@
 import { z } from 'zod';
-
-/** Whole numbers as a form or a query string spells them: optional minus, decimal digits only. */
-const WHOLE = /^-?\d+$/;
-/** Amounts of money as a form spells them: digits with an optional decimal part ("12.50"). */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+import { readTypedNumber, typedNumberMessages } from './typed-number.js';
 
 /**
- * Only what the pattern allows becomes a number: `"10"` is 10, while `"0x0a"`, `"1e1"`, `[10]`
- * and `true` stay what they are and fail the number schema (z.coerce would take them all).
- * An empty string is a missing value.
+ * Text becomes a number only as `readTypedNumber` reads it (issue 33 point 6): digits with
+ * thousands separators or a decimal comma where they cannot be read two ways. `"0x0a"`, `"1e1"`,
+ * `"+1"`, `[10]` and `true` stay what they are and fail the number schema with the field's
+ * message (z.coerce would take them all). An ambiguous text (`"2.500"`) is refused with a message
+ * naming the field when the field gives its name, else with the field's "not a number" message:
+ * never a silently different amount. An empty string is a missing value.
  */
-function fromText(pattern: RegExp) {
-  return (value: unknown): unknown => {
+function fromText(field: string | undefined, whole: boolean) {
+  return (value: unknown, ctx: z.RefinementCtx): unknown => {
     if (typeof value !== 'string') return value;
-    const text = value.trim();
-    if (text === '') return undefined;
-    return pattern.test(text) ? Number(text) : value;
+    if (value.trim() === '') return undefined;
+    const read = readTypedNumber(value, { whole });
+    if (read.ok) return read.value;
+    if (read.reason === 'ambiguous' && field !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: typedNumberMessages.ambiguous(field, value, read.readings),
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return value;
   };
 }
 
@@ -25,12 +33,13 @@ export const numberMessages = (required: string, invalid: string) => ({
 });
 
 /**
- * A whole number: a JSON integer or a string of decimal digits (what forms and query strings
- * send), nothing else. `schema` is the number schema with the field's own bounds and messages.
+ * A whole number: a JSON integer, or text as people type it (`"1,000"`, `"1 000"`); `schema`
+ * is the number schema with the field's own bounds and messages (`"2,5"` and `"10.0"` fail it),
+ * `field` the field's name for the "can be read two ways" message.
  */
-export const wholeNumberInput = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(fromText(WHOLE), schema);
+export const wholeNumberInput = <T extends z.ZodType>(schema: T, field?: string) =>
+  z.preprocess(fromText(field, true), schema);
 
-/** An amount of money: a JSON number or a string of digits with an optional decimal part. */
-export const decimalInput = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(fromText(DECIMAL), schema);
+/** An amount of money: a JSON number, or text as people type it (`"2,500.50"`, `"12,50"`). */
+export const decimalInput = <T extends z.ZodType>(schema: T, field?: string) =>
+  z.preprocess(fromText(field, false), schema);

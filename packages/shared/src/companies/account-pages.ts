@@ -8,6 +8,17 @@ import { formatAccountMoney, onAccountLabels } from './on-account-words.js';
  * The API's own words (the refusals, the labels the invoice PDF shares) are in
  * `on-account-words.ts`.
  */
+/** A company's name in a file name: `nordic-systems-gmbh`. */
+function companySlug(companyName: string): string {
+  const slug = companyName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug || 'company';
+}
+
 export const accountPageMessages = {
   /** The dashboard menu's entry and the statement page's title. */
   statementMenu: onAccountLabels.statement,
@@ -45,15 +56,41 @@ export const accountPageMessages = {
   exported: (count: number, filename: string) =>
     `${count} ${count === 1 ? 'invoice' : 'invoices'} exported to ${filename}.`,
   /** The file name of the statement's CSV: `statement-<company>-<day>.csv`. */
-  csvName: (companyName: string, day: string) => {
-    const slug = companyName
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40);
-    return `statement-${slug || 'company'}-${day}.csv`;
+  csvName: (companyName: string, day: string) => `statement-${companySlug(companyName)}-${day}.csv`,
+  /** The account statement of a period (issue 33 point 4, ux 2026-11-28 #17). */
+  accountHeading: 'Account statement',
+  accountIntro:
+    'Every invoice and every payment of the period, between the balance before it and the balance after it. Invoices paid by card, or marked paid, when they were issued show as paid and leave the balance as it was.',
+  periodLegend: 'Period',
+  periodFrom: 'From',
+  periodTo: 'To',
+  showPeriod: 'Show',
+  openingBalance: (day: string) => `Opening balance (${day})`,
+  closingBalance: (day: string) => `Closing balance (${day})`,
+  accountTable: 'Invoices and payments',
+  entryColumns: {
+    date: 'Date',
+    entry: 'Entry',
+    order: 'Order',
+    reference: 'Reference',
+    charge: 'Invoiced',
+    payment: 'Paid',
+    balance: 'Balance',
   },
+  entryInvoice: (invoiceNumber: string, paid: boolean) =>
+    `Invoice ${invoiceNumber}${paid ? ' (paid)' : ''}`,
+  entryInvoicePaidAtOnce: (invoiceNumber: string) => `Invoice ${invoiceNumber} (paid when issued)`,
+  entryPayment: (invoiceNumber: string) => `Payment: invoice ${invoiceNumber}`,
+  /** The CSV's rows around the entries. */
+  openingRow: 'Opening balance',
+  closingRow: 'Closing balance',
+  noEntries: 'No invoices and no payments in this period.',
+  exportAccountCsv: 'Export account statement (CSV)',
+  exportedAccount: (count: number, filename: string) =>
+    `${count} ${count === 1 ? 'entry' : 'entries'} exported to ${filename}.`,
+  /** `account-<company>-<from>-to-<to>.csv`. */
+  accountCsvName: (companyName: string, from: string, to: string) =>
+    `account-${companySlug(companyName)}-${from}-to-${to}.csv`,
   onHoldNotice:
     'Your company’s account is on hold, so orders cannot be paid by invoice for now. Card payments still work; paying the overdue invoices, or asking the shop, lifts the hold.',
   onHoldAdminNotice:

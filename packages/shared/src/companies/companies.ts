@@ -89,24 +89,23 @@ export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: companyMessages.
 
 /** A member's limit in dollars (at most 2 decimals), or null for none; `name` in the messages. */
 const limitField = (invalid: string, name: string) =>
-  z.union([
-    z.null(),
-    decimalInput(
-      z
-        .number({ error: invalid })
-        .refine(Number.isFinite, invalid)
-        .pipe(
-          z
-            .number()
-            .min(0, invalid)
-            .max(MAX_ORDER_LIMIT_DOLLARS, invalid)
-            .refine(
-              (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
-              `${name} can have at most 2 decimals`,
-            ),
-        ),
-    ),
-  ]);
+  decimalInput(
+    z
+      .number({ error: invalid })
+      .refine(Number.isFinite, invalid)
+      .pipe(
+        z
+          .number()
+          .min(0, invalid)
+          .max(MAX_ORDER_LIMIT_DOLLARS, invalid)
+          .refine(
+            (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
+            `${name} can have at most 2 decimals`,
+          ),
+      )
+      .nullable(),
+    name,
+  );
 
 /** A member's order limit in dollars (at most 2 decimals), or null for none. */
 export const orderLimitField = limitField(companyMessages.orderLimitInvalid, 'Order limit');

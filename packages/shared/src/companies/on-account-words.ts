@@ -37,6 +37,11 @@ export const onAccountErrorStatus = {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** "$4,650.00": the one spelling of an amount in these texts. */
+/** The longest period an account statement covers (issue 33 point 4): a year and a day. */
+export const STATEMENT_MAX_DAYS = 366;
+/** The period a statement covers when none is given: the last 90 days, today included. */
+export const STATEMENT_DEFAULT_DAYS = 90;
+
 export const formatAccountMoney = (dollars: number): string => money.format(dollars);
 
 export const onAccountMessages = {
@@ -74,6 +79,25 @@ export const onAccountMessages = {
   referenceOneLine: 'Reference must be on one line, without control characters',
   receivedAtInvalid: 'Date received must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
   onHoldInvalid: 'onHold must be true or false',
+  /** The statement's period (issue 33 point 4). */
+  periodDateInvalid: 'Give the date as YYYY-MM-DD',
+  periodOrder: 'The period must end on or after the day it begins',
+  periodTooLong: `The period can be at most ${STATEMENT_MAX_DAYS} days`,
+} as const;
+
+/**
+ * The account statement's CSV (issue 33 point 4): one row per entry of the period between the
+ * opening and the closing balance, which have rows of their own.
+ */
+export const statementEntryCsvHeaders = {
+  date: 'Date',
+  entry: 'Entry',
+  invoiceNumber: 'Invoice number',
+  orderNumber: 'Order',
+  reference: 'Reference',
+  charge: 'Invoiced (USD)',
+  payment: 'Paid (USD)',
+  balance: 'Balance (USD)',
 } as const;
 
 /** The payment choice, the statement and the invoice's words. */

@@ -9,6 +9,7 @@ import {
   PAYMENT_REFERENCE_MAX_LENGTH,
   PAYMENT_TERM_DAYS,
   type PaymentTermDays,
+  STATEMENT_MAX_DAYS,
 } from './on-account-words.js';
 
 /*
@@ -68,6 +69,7 @@ export const termsInputSchema = z
         .max(MAX_CREDIT_LIMIT, m.creditLimitTooLarge)
         .refine(twoDecimals, m.twoDecimals)
         .nullable(),
+      'Credit limit',
     ),
   })
   .superRefine((terms, ctx) => {
@@ -113,6 +115,7 @@ export const invoicePaymentInputSchema = z.object({
       .gt(0, m.amountTooSmall)
       .max(MAX_INVOICE_PAYMENT, m.amountTooLarge)
       .refine(twoDecimals, m.twoDecimals),
+    'Amount',
   ),
   reference: z
     .string({ message: m.referenceRequired })
@@ -171,6 +174,75 @@ export const statementInvoiceSchema = z.object({
 });
 export type StatementInvoice = z.infer<typeof statementInvoiceSchema>;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (text: string) =>
+  DAY.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text);
+const dayField = z
+  .string({ error: m.periodDateInvalid })
+  .trim()
+  .refine(isDay, m.periodDateInvalid)
+  .optional();
+
+/** Days from `from` to `to`, both counted (YYYY-MM-DD). */
+export const periodDays = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * `GET /api/companies/{id}/statement?from=&to=` (issue 33 point 4): the account statement's
+ * period, calendar days in UTC, both included; without them the last STATEMENT_DEFAULT_DAYS days.
+ */
+export const statementQuerySchema = z
+  .object({ from: dayField, to: dayField })
+  .superRefine(({ from, to }, ctx) => {
+    if (from === undefined || to === undefined) return;
+    if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: m.periodOrder });
+    else if (periodDays(from, to) > STATEMENT_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: m.periodTooLong });
+    }
+  });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+/**
+ * One entry of an account statement: an invoice issued (a charge) or a payment recorded
+ * against one (money received). An invoice paid when it was issued (by card, or marked paid by
+ * the shop) is charged and paid in the same entry, so it leaves the balance as it was. `balance`
+ * is the account's balance after the entry.
+ */
+export const statementEntrySchema = z.object({
+  kind: z.enum(['invoice', 'payment']),
+  /** When the invoice was issued, or the day the payment was received. */
+  at: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  invoiceNumber: z.string(),
+  /** A payment's reference; an invoice's PO number, or the transaction of one paid at once. */
+  reference: z.string().nullable(),
+  /** An invoice paid when it was issued (card, or marked paid): not on the account. */
+  paidAtOnce: z.boolean(),
+  /** An invoice's state now: `paid`, or `open` while some of it is due. */
+  status: z.enum(['open', 'paid']).nullable(),
+  /** Dollars invoiced by this entry (0 for a payment). */
+  charge: z.number(),
+  /** Dollars paid by this entry (an invoice paid at once: its total). */
+  payment: z.number(),
+  balance: z.number(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+/**
+ * The account over a period: the balance before its first day, every entry in it, oldest first,
+ * and the balance after its last day. The closing balance of a period that ends today is the
+ * company's `balance`.
+ */
+export const accountStatementSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  openingBalance: z.number(),
+  closingBalance: z.number(),
+  entries: z.array(statementEntrySchema),
+});
+export type AccountStatement = z.infer<typeof accountStatementSchema>;
+
 /**
  * `GET /api/companies/{id}/statement` (the company's members and shop admins): the open
  * invoices, oldest due first, the balance (their amounts due together) and the available
@@ -184,5 +256,7 @@ export const statementSchema = z.object({
   /** When the statement was drawn up (its days overdue count to this moment). */
   generatedAt: z.string(),
   invoices: z.array(statementInvoiceSchema),
+  /** The account over the period (issue 33 point 4, ux 2026-11-28 #17). */
+  account: accountStatementSchema,
 });
 export type Statement = z.infer<typeof statementSchema>;

@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { orderTitle } from '../catalog/b2b.js';
 import { orderHoldMessages } from './orders.js';
 
@@ -22,6 +23,6 @@ export function cancelledOrderMailText(
   return [
     `Your order ${title} was cancelled because ${why}. You have not been charged for it.`,
     '',
-    ...lines.map((line) => `${line.quantity} x ${line.productName}`),
+    ...lines.map((line) => `${formatQuantity(line.quantity)} x ${line.productName}`),
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 /**
  * What the customer reads in the order mails (DESIGN.md section 9): placed, paid (a receipt) and
  * shipped. The server renders them as plain text and HTML from these phrases; the invoice uses
@@ -78,7 +79,7 @@ export const orderMailMessages = {
   shippedIntro: 'Your order is on its way.',
   shippedWithoutTracking: 'The carrier did not give a tracking number for this shipment.',
   line: (quantity: number, product: string, unitPrice: string, lineTotal: string) =>
-    `${quantity} x ${product} at ${unitPrice} = ${lineTotal}`,
+    `${formatQuantity(quantity)} x ${product} at ${unitPrice} = ${lineTotal}`,
   columns: { product: 'Product', quantity: 'Quantity', unitPrice: 'Unit price', total: 'Total' },
   orderTotal: 'Order total',
   poNumber: 'PO number',

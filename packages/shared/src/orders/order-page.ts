@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { b2bMessages } from '../catalog/b2b.js';
 import type { Order } from './orders.js';
 import { shortId } from '../lists/tables.js';
@@ -139,5 +140,5 @@ export function orderLinesTitle(
 
 /** A line of the payment page's summary: "10 pc's × $48" (the spec's "pc's"). */
 export function paymentLineText(quantity: number, unitPrice: string): string {
-  return `${quantity} pc's × ${unitPrice}`;
+  return `${formatQuantity(quantity)} pc's × ${unitPrice}`;
 }

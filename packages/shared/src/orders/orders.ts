@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { z } from 'zod';
 import { numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from '../catalog/b2b.js';
@@ -27,7 +28,7 @@ export const orderHoldMessages = {
     quantity: number,
     reason: 'expired' | 'product-removed',
   ) =>
-    `Your order of ${quantity} x ${productName} was cancelled because ${reason === 'expired' ? 'it was not paid in time' : 'we no longer sell this product'}. You have not been charged for it.`,
+    `Your order of ${formatQuantity(quantity)} x ${productName} was cancelled because ${reason === 'expired' ? 'it was not paid in time' : 'we no longer sell this product'}. You have not been charged for it.`,
   intentNotPayable: 'This payment can no longer be made: its order is gone, paid or cancelled.',
   paidByCardMeanwhile: 'The customer has just paid this order by card.',
   refundNeeded: 'Refund needed',
@@ -69,6 +70,7 @@ export const orderQuantityField = wholeNumberInput(
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+  'Quantity',
 );
 
 /** The buyer's purchase-order number: optional, one line, at most 50 characters. */

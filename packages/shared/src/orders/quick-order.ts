@@ -1,3 +1,4 @@
+import { plainReading, readTypedNumber } from '../common/typed-number.js';
 import { pluralCount } from './cart.js';
 import { MAX_ORDER_QUANTITY } from './orders.js';
 
@@ -40,7 +41,7 @@ export const quickOrderMessages = {
   intro:
     'Order by SKU: paste lines from a spreadsheet, type them, or open a CSV file. One product a line: SKU and quantity, separated by a space, a comma or a tab.',
   linesLabel: 'SKUs and quantities',
-  linesHint: 'For example: CF-ATX-100 20 (one a line, up to 200 lines)',
+  linesHint: 'For example: PC-550-BR 1,000 (one a line, up to 200 lines)',
   fileLabel: 'Or open a CSV file',
   fileHint: 'A column of SKUs and a column of quantities, with or without a header row.',
   fileTooLarge: 'This file is too large: a CSV file of at most 200 KB.',
@@ -54,6 +55,11 @@ export const quickOrderMessages = {
   notSku: 'this is not a SKU (letters, digits, "-", "_" and ".")',
   notQuantity: `the quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
   notTwoColumns: 'expected a SKU and a quantity',
+  /** `SKU,1,000` unquoted: the comma ends the quantity (ux 2026-11-28 #18). */
+  commaInQuantity: (digits: string) =>
+    `the comma splits the quantity: write ${digits} or put it in quotes ("${plainReading(Number(digits))}")`,
+  ambiguousQuantity: (typed: string, [thousands, decimal]: readonly [number, number]) =>
+    `the quantity “${typed}” can be read two ways (${plainReading(thousands)} or ${plainReading(decimal)}); write ${String(thousands)}`,
   tooManyLines: `only the first ${QUICK_ORDER_MAX_LINES} products are checked`,
   tooLong: 'the text is too long: split it into several quick orders',
   sku: 'SKU',
@@ -122,13 +128,49 @@ export const savedListMessages = {
 } as const;
 
 const SKU = /^[A-Za-z0-9._-]{1,40}$/;
-const WHOLE = /^\d{1,7}$/;
 /** Words of a header row: the first row is skipped when its quantity is one of these. */
 const HEADER_WORD = /^(sku|item|code|part|product|article|qty|quantity|amount|count|pcs|pieces)\b/i;
 
-/** One input row's fields: split at tabs, commas or semicolons when it has any, else at spaces. */
+/** Splits at `separator` outside double quotes (a CSV field `"1,000"` stays whole). */
+function splitQuoted(row: string, separator: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of row) {
+    if (char === '"') quoted = !quoted;
+    if (char === separator && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  return parts;
+}
+
+/**
+ * One input row's fields: split at tabs when it has any (a spreadsheet's paste, whose cells may
+ * hold `1,000`), else at semicolons, else at commas (outside quotes) unless a space comes first
+ * (`PC-550-BR 1,000`), else at spaces, where a quantity typed with spaces (`1 000`) stays one
+ * field.
+ */
 function fieldsOf(row: string): string[] {
-  const parts = /[\t,;]/.test(row) ? row.split(/[\t,;]/) : row.trim().split(/\s+/);
+  const trimmed = row.trim();
+  const firstComma = trimmed.indexOf(',');
+  const firstSpace = trimmed.search(/\s/);
+  const spaceFirst = firstSpace !== -1 && (firstComma === -1 || firstSpace < firstComma);
+  const separator = ['\t', ';', ','].find(
+    (candidate) => row.includes(candidate) && (candidate !== ',' || !spaceFirst),
+  );
+  let parts: string[];
+  if (separator !== undefined) {
+    parts = splitQuoted(row, separator);
+  } else {
+    parts = row.trim().split(/\s+/);
+    const [sku = '', ...rest] = parts;
+    if (rest.length > 1 && readTypedNumber(rest.join(' ')).ok) parts = [sku, rest.join(' ')];
+  }
   return parts
     .map((part) =>
       part
@@ -141,7 +183,8 @@ function fieldsOf(row: string): string[] {
 
 /**
  * Reads pasted or typed lines, or a CSV file's text: `SKU quantity`, `SKU,quantity` or
- * `SKU<tab>quantity`, one a line (quoted fields and a header row are fine; blank lines are
+ * `SKU<tab>quantity`, one a line, the quantity as people type it (`1,000`, `1 000`: the shared
+ * `readTypedNumber`) (quoted fields and a header row are fine; blank lines are
  * skipped; trailing empty columns of a spreadsheet are ignored). The same SKU given twice, in
  * any case, is one line with the quantities added together. Rows that cannot be read are listed
  * with why; products past the 200th are too.
@@ -161,14 +204,22 @@ export function parseQuickOrder(text: string): ParsedQuickOrder {
     seenContent = true;
     const fields = fieldsOf(raw);
     const [sku = '', quantityText = '', ...rest] = fields;
-    if (first && !WHOLE.test(quantityText) && fields.some((f) => HEADER_WORD.test(f))) return;
+    const read = readTypedNumber(quantityText, { whole: true });
+    if (first && !read.ok && fields.some((f) => HEADER_WORD.test(f))) return;
     const short = shown.length > 60 ? `${shown.slice(0, 57)}…` : shown;
     const refuse = (reason: string) => unreadable.push({ row, text: short, reason });
+    const grouped = [quantityText, ...rest].join(',');
+    if (rest.length > 0 && /^\d{1,3}(,\d{3})+$/.test(grouped) && SKU.test(sku)) {
+      return refuse(quickOrderMessages.commaInQuantity(grouped.replaceAll(',', '')));
+    }
     if (fields.length < 2 || rest.some((field) => field !== '')) {
       return refuse(quickOrderMessages.notTwoColumns);
     }
     if (!SKU.test(sku)) return refuse(quickOrderMessages.notSku);
-    const quantity = WHOLE.test(quantityText) ? Number(quantityText) : 0;
+    if (!read.ok && read.reason === 'ambiguous') {
+      return refuse(quickOrderMessages.ambiguousQuantity(quantityText, read.readings));
+    }
+    const quantity = read.ok ? read.value : 0;
     if (quantity < 1 || quantity > MAX_ORDER_QUANTITY) {
       return refuse(quickOrderMessages.notQuantity);
     }

@@ -26,6 +26,7 @@ const quantityField = wholeNumberInput(
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+  'Quantity',
 );
 
 /** Several lines of text: breaks kept as \n, no other control character. */
@@ -93,6 +94,7 @@ const unitPriceField = decimalInput(
           quoteMessages.unitPriceInvalid,
         ),
     ),
+  'Unit price',
 );
 
 /**

@@ -2,6 +2,7 @@ import {
   formatDocumentDate,
   onAccountLabels,
   formatMoney,
+  formatQuantity,
   invoiceDocumentKind,
   invoiceLabels as l,
   invoiceOrderReference,
@@ -262,7 +263,7 @@ export function renderInvoicePdf(order: Order, settings: InvoiceSettings): Promi
     doc.text(sku, COLUMNS.sku.x, y, { width: COLUMNS.sku.width });
     doc.text(name, COLUMNS.product.x, y, { width: COLUMNS.product.width });
     const cells = [
-      [String(line.quantity), COLUMNS.quantity],
+      [formatQuantity(line.quantity), COLUMNS.quantity],
       [formatMoney(line.unitPrice), COLUMNS.unitPrice],
       [formatMoney(line.lineTotal), COLUMNS.total],
     ] as const;

@@ -6,6 +6,7 @@ import {
   formatDocumentDate,
   formatDocumentTime,
   formatMoney,
+  formatQuantity,
   formatTimeLeft,
   oneLine,
   orderMailMessages as m,
@@ -249,7 +250,8 @@ function textOf(order: Order, content: MailContent): string {
     }
     parts.push('', `${m.orderTotal}: ${formatMoney(order.orderPrice)}`);
   } else {
-    for (const line of order.lines) parts.push(`  ${line.quantity} x ${line.productName}`);
+    for (const line of order.lines)
+      parts.push(`  ${formatQuantity(line.quantity)} x ${line.productName}`);
   }
   if (content.facts.length > 0) parts.push('');
   for (const [label, value, href] of content.facts) {
@@ -269,11 +271,11 @@ function htmlOf(order: Order, content: MailContent): string {
     .map((line) =>
       content.withLines
         ? `<tr><td style="${cell}">${e(line.productName)}</td>` +
-          `<td style="${cell}text-align:right">${line.quantity}</td>` +
+          `<td style="${cell}text-align:right">${formatQuantity(line.quantity)}</td>` +
           `<td style="${cell}text-align:right">${e(formatMoney(line.unitPrice))}</td>` +
           `<td style="${cell}text-align:right">${e(formatMoney(line.lineTotal))}</td></tr>`
         : `<tr><td style="${cell}">${e(line.productName)}</td>` +
-          `<td style="${cell}text-align:right">${line.quantity}</td></tr>`,
+          `<td style="${cell}text-align:right">${formatQuantity(line.quantity)}</td></tr>`,
     )
     .join('');
   const heads = content.withLines

@@ -287,6 +287,81 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     /**
+     * The company's account between `from` (included) and `until` (excluded), ISO date-times
+     * (issue 33 point 4): what was invoiced on account and paid before `from` (the opening
+     * balance is their difference), and every invoice issued and payment received in the
+     * period. Invoices are the company's orders with an invoice number; one without terms
+     * (`invoice_terms_days` null) was paid when it was issued. Payments are `invoice_payments`
+     * of the company's orders. The same rows the balance is kept from, so a period that ends
+     * now closes on the company's `balance`.
+     */
+    async ledger(companyId: string, from: string, until: string) {
+      const [invoicedBefore, paidBefore, invoices, payments] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.sum<number | string | null>('price_cents').as('cents'))
+          .where('company_id', '=', companyId)
+          .where('invoice_number', 'is not', null)
+          .where('invoice_terms_days', 'is not', null)
+          .where('invoice_issued_at', '<', from)
+          .executeTakeFirst(),
+        db
+          .selectFrom('invoice_payments')
+          .innerJoin('orders', 'orders.id', 'invoice_payments.order_id')
+          .select((eb) =>
+            eb.fn.sum<number | string | null>('invoice_payments.amount_cents').as('cents'),
+          )
+          .where('orders.company_id', '=', companyId)
+          .where('invoice_payments.received_at', '<', from)
+          .executeTakeFirst(),
+        db
+          .selectFrom('orders')
+          .select([
+            'id',
+            'number',
+            'invoice_number',
+            'invoice_issued_at',
+            'invoice_terms_days',
+            'invoice_amount_due_cents',
+            'price_cents',
+            'po_number',
+            'transaction_id',
+          ])
+          .where('company_id', '=', companyId)
+          .where('invoice_number', 'is not', null)
+          .where('invoice_issued_at', '>=', from)
+          .where('invoice_issued_at', '<', until)
+          .orderBy('invoice_issued_at')
+          .orderBy('number')
+          .execute(),
+        db
+          .selectFrom('invoice_payments')
+          .innerJoin('orders', 'orders.id', 'invoice_payments.order_id')
+          .select([
+            'invoice_payments.id',
+            'invoice_payments.order_id',
+            'orders.number',
+            'orders.invoice_number',
+            'invoice_payments.amount_cents',
+            'invoice_payments.reference',
+            'invoice_payments.received_at',
+            'invoice_payments.recorded_at',
+          ])
+          .where('orders.company_id', '=', companyId)
+          .where('invoice_payments.received_at', '>=', from)
+          .where('invoice_payments.received_at', '<', until)
+          .orderBy('invoice_payments.received_at')
+          .orderBy('invoice_payments.recorded_at')
+          .execute(),
+      ]);
+      return {
+        openingCents: Number(invoicedBefore?.cents ?? 0) - Number(paidBefore?.cents ?? 0),
+        invoices,
+        payments,
+      };
+    },
+
+    /**
      * Puts on hold every company with an invoice overdue beyond the days (`cutoff`), and lifts
      * the automatic hold of those that have none any more (a shop admin's hold stays). Two
      * conditional UPDATEs: several instances may run it at once.

@@ -6,10 +6,13 @@ import {
   onAccountMessages,
   REMINDER_DAYS_AFTER_DUE,
   REMINDER_DAYS_BEFORE_DUE,
+  STATEMENT_DEFAULT_DAYS,
+  type AccountStatement,
   type CompanyAccount,
   type InvoicePayment,
   type Order,
   type Statement,
+  type StatementQuery,
   type ValidInvoicePaymentInput,
   type ValidTermsInput,
 } from '@shop/shared';
@@ -98,6 +101,89 @@ export function createOnAccountService({
     const row = ID_PATTERN.test(companyId) ? await accounts.account(companyId) : undefined;
     if (!row) throw companyNotFound();
     return row;
+  }
+
+  /**
+   * The account statement of a period (issue 33 point 4): the opening balance, every invoice
+   * issued and payment received in it, oldest first, each with the balance after it, and the
+   * closing balance. In cents while adding up, in dollars as answered.
+   */
+  async function accountOver(
+    companyId: string,
+    period: StatementQuery,
+    at: Date,
+  ): Promise<AccountStatement> {
+    const today = at.toISOString().slice(0, 10);
+    const to = period.to ?? (period.from && period.from > today ? period.from : today);
+    const from =
+      period.from ??
+      new Date(Date.parse(`${to}T00:00:00Z`) - (STATEMENT_DEFAULT_DAYS - 1) * DAY_MS)
+        .toISOString()
+        .slice(0, 10);
+    const until = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString();
+    const ledger = await accounts.ledger(companyId, `${from}T00:00:00.000Z`, until);
+    const rows = [
+      ...ledger.invoices.map((invoice) => {
+        const paidAtOnce = invoice.invoice_terms_days === null;
+        const total = Number(invoice.price_cents);
+        const due = Number(invoice.invoice_amount_due_cents ?? 0);
+        return {
+          // Selected where the invoice number (issued with its date) is set.
+          at: toIso(invoice.invoice_issued_at ?? new Date(0)),
+          order: 0,
+          entry: {
+            kind: 'invoice' as const,
+            orderId: invoice.id,
+            orderNumber: formatOrderNumber(invoice.number),
+            invoiceNumber: invoice.invoice_number ?? '',
+            reference: paidAtOnce ? invoice.transaction_id : invoice.po_number,
+            paidAtOnce,
+            status: paidAtOnce || due === 0 ? ('paid' as const) : ('open' as const),
+          },
+          chargeCents: total,
+          paymentCents: paidAtOnce ? total : 0,
+        };
+      }),
+      ...ledger.payments.map((payment) => ({
+        at: toIso(payment.received_at),
+        order: 1,
+        entry: {
+          kind: 'payment' as const,
+          orderId: payment.order_id,
+          orderNumber: formatOrderNumber(payment.number),
+          invoiceNumber: payment.invoice_number ?? '',
+          reference: payment.reference,
+          paidAtOnce: false,
+          status: null,
+        },
+        chargeCents: 0,
+        paymentCents: Number(payment.amount_cents),
+      })),
+    ].sort((a, b) => {
+      // By day; on a day, invoices before the payments received against them, then by time.
+      const [dayA, dayB] = [a.at.slice(0, 10), b.at.slice(0, 10)];
+      if (dayA !== dayB) return dayA < dayB ? -1 : 1;
+      if (a.order !== b.order) return a.order - b.order;
+      return a.at === b.at ? 0 : a.at < b.at ? -1 : 1;
+    });
+    let balanceCents = ledger.openingCents;
+    const entries = rows.map((row) => {
+      balanceCents += row.chargeCents - row.paymentCents;
+      return {
+        ...row.entry,
+        at: row.at,
+        charge: row.chargeCents / 100,
+        payment: row.paymentCents / 100,
+        balance: balanceCents / 100,
+      };
+    });
+    return {
+      from,
+      to,
+      openingBalance: ledger.openingCents / 100,
+      closingBalance: balanceCents / 100,
+      entries,
+    };
   }
 
   const refusalOf = (reason: CreditRefusal, order: OrderRow, account?: AccountRow): AppError => {
@@ -276,8 +362,16 @@ export function createOnAccountService({
       return (await accounts.paymentsOf(row.id)).map(paymentView);
     },
 
-    /** `GET /api/companies/{id}/statement`: the company's members and shop admins. */
-    async statement(caller: CurrentUser, companyId: string): Promise<Statement> {
+    /**
+     * `GET /api/companies/{id}/statement`: the company's members and shop admins. The open
+     * invoices, and the account over the period (issue 33 point 4): `from`/`to` calendar days
+     * (UTC, both included), the last STATEMENT_DEFAULT_DAYS days without them.
+     */
+    async statement(
+      caller: CurrentUser,
+      companyId: string,
+      period: StatementQuery = {},
+    ): Promise<Statement> {
       const account = await accountOrNotFound(companyId);
       if (caller.role !== 'admin') {
         const membership = await membershipOf(caller.id);
@@ -287,6 +381,7 @@ export function createOnAccountService({
       }
       const at = now();
       const open = await accounts.openInvoices(companyId);
+      const ledger = await accountOver(companyId, period, at);
       return {
         companyId,
         companyName: account.name,
@@ -313,6 +408,7 @@ export function createOnAccountService({
             },
           ];
         }),
+        account: ledger,
       };
     },
 

@@ -44,11 +44,11 @@ export function onAccountRoutes(accounts: OnAccountService): FastifyPluginAsyncZ
           operationId: 'getCompanyStatement',
           tags: ['companies'],
           summary:
-            "A company's statement: open invoices (number, order, issued, due, amount due, days overdue), balance and available credit (its members and shop admins)",
+            "A company's statement: open invoices (number, order, issued, due, amount due, days overdue), balance and available credit, and the account over a period (?from=&to=, YYYY-MM-DD, the last 90 days without): opening balance, every invoice and payment, closing balance (its members and shop admins)",
           ...fromContract('GET /companies/:id/statement', 403, 404),
         },
       },
-      (request) => accounts.statement(currentUser(request), request.params.id),
+      (request) => accounts.statement(currentUser(request), request.params.id, request.query),
     );
 
     app.post(

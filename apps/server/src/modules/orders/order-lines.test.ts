@@ -379,8 +379,8 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
       expect(refused.statusCode).toBe(400);
       expect(errorOf(refused)).toEqual({
         code: 'not_pack_multiple',
-        message: b2bMessages.notPackMultiple(6),
-        fields: { orderQty: b2bMessages.notPackMultiple(6) },
+        message: b2bMessages.notPackMultiple(6, [12, 18]),
+        fields: { orderQty: b2bMessages.notPackMultiple(6, [12, 18]) },
       });
       const ok = await post(60);
       expect(ok.statusCode, ok.body).toBe(200);
@@ -516,7 +516,7 @@ describe.each(testDatabases)('orders of several lines on $name', (kind) => {
         12,
         400,
         'not_pack_multiple',
-        b2bMessages.notPackMultiple(5),
+        b2bMessages.notPackMultiple(5, [10, 15]),
       ],
       [
         'a product whose stock is below its minimum',

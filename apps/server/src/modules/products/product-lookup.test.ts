@@ -86,7 +86,7 @@ describe.each(testDatabases)('POST /api/products/lookup on $name', (kind) => {
     expect(lines[3]!.product?._id).toBe(ids['packed']);
     expect(lines[4]!.error).toEqual({
       code: 'not_pack_multiple',
-      message: b2bMessages.notPackMultiple(6),
+      message: b2bMessages.notPackMultiple(6, [6, 12]),
     });
     expect(lines[5]!.error).toEqual({ code: 'out_of_stock', message: messages.orderMaximum(12) });
     // Stock below the minimum: out of stock for a quantity that passes the other rules...

@@ -22,12 +22,30 @@ describe('quantityProblem', () => {
     expect(quantityProblem('', cases)).toBe('Quantity is required');
     expect(quantityProblem('1e3', cases)).toBe('Quantity must be a whole number');
     expect(quantityProblem('12.5', cases)).toBe('Quantity must be a whole number');
-    expect(quantityProblem('0', cases)).toBe('Quantity must be at least 1');
+    expect(quantityProblem('0', cases)).toBe(messages.orderMinimum(50));
     expect(quantityProblem('40', cases)).toBe(messages.orderMinimum(50));
-    expect(quantityProblem('55', cases)).toBe(b2bMessages.notPackMultiple(10));
+    expect(quantityProblem('55', cases)).toBe(b2bMessages.notPackMultiple(10, [50, 60]));
     expect(quantityProblem('1210', cases)).toBe(messages.orderMaximum(1200));
     expect(quantityProblem('60', cases)).toBeUndefined();
     expect(quantityProblem(' 1200 ', cases)).toBeUndefined();
+  });
+
+  it('ux 2026-11-28 #37: suggests the nearest quantities allowed, and the minimum for 0', () => {
+    expect(quantityProblem('55', cases)).toBe(
+      'This product is sold in packs of 10: order 50 or 60',
+    );
+    expect(quantityProblem('1,005', cases)).toBe(
+      'This product is sold in packs of 10: order 1,000 or 1,010',
+    );
+    expect(quantityProblem('1195', cases)).toBe(
+      'This product is sold in packs of 10: order 1,190 or 1,200',
+    );
+    expect(quantityProblem('0', cases)).toBe('Please order minimum 50');
+    expect(quantityProblem('-5', cases)).toBe('Please order minimum 50');
+    expect(quantityProblem('1,000', cases)).toBeUndefined();
+    expect(quantityProblem('1.000', cases)).toBe(
+      'Quantity: “1.000” can be read two ways (1,000 or 1); write 1000 or 1',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { orderCreateSchema, quantityIssue, type Product } from '@shop/shared';
+import { orderCreateSchema, quantityIssue, readTypedNumber, type Product } from '@shop/shared';
 
 const quantitySchema = orderCreateSchema.shape.orderQty;
 
@@ -13,10 +13,14 @@ export function parseQuantity(
 
 /**
  * What is wrong with a quantity as the buyer types it: not a whole number, then the product's
- * rules (shared `quantityIssue`: minimum, pack size, stock). Undefined when it can be ordered.
+ * rules (shared `quantityIssue`: minimum, pack size with the nearest quantities allowed, stock).
+ * A whole number below 1 is below the product's minimum, and says so (ux 2026-11-28 #37).
+ * Undefined when it can be ordered.
  */
 export function quantityProblem(text: string, product: Product): string | undefined {
   const { quantity, problem } = parseQuantity(text);
-  if (quantity === undefined) return problem;
-  return quantityIssue(product, quantity)?.message;
+  if (quantity !== undefined) return quantityIssue(product, quantity)?.message;
+  const read = readTypedNumber(text, { whole: true });
+  if (read.ok && read.value < 1) return quantityIssue(product, read.value)?.message ?? problem;
+  return problem;
 }

@@ -73,6 +73,46 @@ describe('parseQuickOrder (the quick order page reads what is typed, pasted or o
     ]);
   });
 
+  it('ux 2026-11-28 #18: reads quantities as a spreadsheet copies them (1,000, 1 000, "1,000")', () => {
+    const parsed = parseQuickOrder(
+      'PC-550-BR\t1,000\nPC-750-GM 1 000\n"CF-M3-ATX","2,500"\nSB-S5-FT;1.000.000\nVX-RGB-MT\t12',
+    );
+    expect(parsed.unreadable).toEqual([]);
+    expect(parsed.lines.map(({ sku, quantity }) => [sku, quantity])).toEqual([
+      ['PC-550-BR', 1000],
+      ['PC-750-GM', 1000],
+      ['CF-M3-ATX', 2500],
+      ['SB-S5-FT', 1_000_000],
+      ['VX-RGB-MT', 12],
+    ]);
+  });
+
+  it('ux 2026-11-28 #18: says what is wrong with a quantity it cannot read for sure', () => {
+    const parsed = parseQuickOrder('PC-550-BR\t1.000\nPC-750-GM,1,000\nCF-M3-ATX\t2,5\nX-1\t1,00,0');
+    expect(parsed.lines).toEqual([]);
+    expect(parsed.unreadable).toEqual([
+      {
+        row: 1,
+        text: 'PC-550-BR\t1.000',
+        reason: 'the quantity “1.000” can be read two ways (1,000 or 1); write 1000',
+      },
+      {
+        row: 2,
+        text: 'PC-750-GM,1,000',
+        reason: 'the comma splits the quantity: write 1000 or put it in quotes ("1,000")',
+      },
+      { row: 3, text: 'CF-M3-ATX\t2,5', reason: text.notQuantity },
+      { row: 4, text: 'X-1\t1,00,0', reason: text.notQuantity },
+    ]);
+  });
+
+  it('names a SKU of the demo catalog in its hint', () => {
+    expect(text.linesHint).toContain('PC-550-BR 1,000');
+    expect(parseQuickOrder('PC-550-BR 1,000').lines).toEqual([
+      { sku: 'PC-550-BR', quantity: 1000, rows: [1] },
+    ]);
+  });
+
   it('reads nothing from blank input', () => {
     expect(parseQuickOrder('  \n\n\t\n')).toEqual({ lines: [], unreadable: [] });
   });

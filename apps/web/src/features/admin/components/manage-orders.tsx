@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   accountPageMessages,
   ADMIN_PAGE_SIZE,
   adminListMessages,
@@ -153,7 +154,7 @@ export function ManageOrders() {
                     <Cell label={columns.po}>
                       <PoNumber order={order} />
                     </Cell>
-                    <Cell label="Quantity">{order.orderQty}</Cell>
+                    <Cell label="Quantity">{formatQuantity(order.orderQty)}</Cell>
                     <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
                     <Cell label="Payment Status">
                       <PaymentBadge status={order.paymentStatus} />

@@ -18,7 +18,7 @@ describe('checkPaymentDetails', () => {
     [{ amount: '480.01' }, 'amount', onAccountMessages.amountExceedsDue(480)],
     [{ amount: '' }, 'amount', onAccountMessages.amountRequired],
     [{ amount: '0' }, 'amount', onAccountMessages.amountTooSmall],
-    [{ amount: '1.234' }, 'amount', onAccountMessages.twoDecimals],
+    [{ amount: '1.2345' }, 'amount', onAccountMessages.twoDecimals],
     [{ reference: ' ' }, 'reference', onAccountMessages.referenceRequired],
     [{ receivedAt: '' }, 'receivedAt', onAccountMessages.receivedAtInvalid],
     [{ receivedAt: '2999-01-01' }, 'receivedAt', onAccountMessages.receivedInFuture],

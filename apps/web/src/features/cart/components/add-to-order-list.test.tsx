@@ -30,21 +30,38 @@ async function setQuantity(value: string) {
 }
 
 describe('AddToOrderList', () => {
-  it('starts at the minimum and steps by the pack size within the stock', () => {
+  it('starts at the minimum and steps by the pack size within the stock', async () => {
     renderCard();
     const quantity = screen.getByLabelText(label);
-    expect(quantity).toHaveValue(50);
-    expect(quantity).toHaveAttribute('min', '50');
-    expect(quantity).toHaveAttribute('step', '10');
-    expect(quantity).toHaveAttribute('max', '200');
+    expect(quantity).toHaveValue('50');
+    expect(quantity).toHaveAttribute('inputmode', 'numeric');
     expect(button()).toHaveTextContent(cartMessages.addToList);
+    await userEvent.click(quantity);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(quantity).toHaveValue('70');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(quantity).toHaveValue('50');
+    await setQuantity('195');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(quantity).toHaveValue('200');
+  });
+
+  it('ux 2026-11-28 #18: takes a quantity typed with a thousands separator', async () => {
+    const big = makeProduct({ _id: 'p2', minquantity: 100, increment: 20, aqty: 3000 });
+    renderWithProviders(<AddToOrderList product={big} />);
+    const quantity = screen.getByLabelText(`Quantity of ${big.name}`);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '1,000');
+    await userEvent.click(screen.getByRole('button', { name: `Add to order list: ${big.name}` }));
+    expect(getOrderList()).toMatchObject([{ productId: 'p2', quantity: 1000 }]);
   });
 
   it("says what breaks the product's rules as it is typed and adds nothing meanwhile", async () => {
     renderCard();
     for (const [typed, message] of [
       ['40', messages.orderMinimum(50)],
-      ['55', b2bMessages.notPackMultiple(10)],
+      ['55', b2bMessages.notPackMultiple(10, [50, 60])],
+      ['0', messages.orderMinimum(50)],
       ['210', messages.orderMaximum(200)],
     ] as const) {
       await setQuantity(typed);

@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   cartMessages,
   checkoutHelpMessages,
   formatPrice,
@@ -256,7 +257,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
                   </div>
                   {price && (
                     <p className="text-base-content/80 text-sm">
-                      {line.quantity.toLocaleString('en-US')} ×{' '}
+                      {formatQuantity(line.quantity)} ×{' '}
                       {cartMessages.unitPrice(formatPrice(price.unitPrice))}
                     </p>
                   )}

@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   b2bMessages,
   cartMessages,
   checkoutHelpMessages,
@@ -196,7 +197,7 @@ function OrderListRow({ item, onEdit, onRemove }: OrderListRowProps) {
             {cartMessages.unavailable}
           </span>
         </RowHeader>
-        <Cell label="Quantity">{line.quantity}</Cell>
+        <Cell label="Quantity">{formatQuantity(line.quantity)}</Cell>
         <Cell label="Unit price">
           <NoValue />
         </Cell>

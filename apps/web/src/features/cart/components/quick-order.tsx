@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   formatPrice,
   parseQuickOrder,
   QUICK_ORDER_MAX_FILE_BYTES,
@@ -298,7 +299,7 @@ function ResultRow({ line }: { line: CheckedLine }) {
           <NoValue />
         )}
       </Cell>
-      <Cell label={text.quantity}>{result.quantity.toLocaleString('en-US')}</Cell>
+      <Cell label={text.quantity}>{formatQuantity(result.quantity)}</Cell>
       <Cell label={text.unitPrice}>
         {result.unitPrice === undefined ? <NoValue /> : formatPrice(result.unitPrice)}
       </Cell>

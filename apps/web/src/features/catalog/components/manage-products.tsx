@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   ADMIN_PAGE_SIZE,
   adminListNouns,
   categoryLabels,
@@ -177,8 +178,8 @@ export function ManageProducts() {
                       className="rounded-box h-12 w-12 object-cover"
                     />
                   </Cell>
-                  <Cell label="Available">{product.aqty}</Cell>
-                  <Cell label="Min Qty">{product.minquantity}</Cell>
+                  <Cell label="Available">{formatQuantity(product.aqty)}</Cell>
+                  <Cell label="Min Qty">{formatQuantity(product.minquantity)}</Cell>
                   <Cell label="Price">{formatPrice(product.price)}</Cell>
                   <Cell label="Description">
                     <span title={product.description}>{previewText(product.description)}</span>

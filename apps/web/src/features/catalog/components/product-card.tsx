@@ -1,4 +1,4 @@
-import { formatPrice, type Product } from '@shop/shared';
+import { formatQuantity, formatPrice, type Product } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductOrderActions } from './product-order-actions';
@@ -59,8 +59,8 @@ export function ProductCard({
         <p className="text-base-content/80 text-sm">{product.description}</p>
         <ProductTerms product={product} />
         <ul className="text-sm font-medium">
-          <li>Min. Qty. - {product.minquantity} pc&apos;s</li>
-          <li>Able. Qty. - {product.aqty} pc&apos;s</li>
+          <li>Min. Qty. - {formatQuantity(product.minquantity)} pc&apos;s</li>
+          <li>Able. Qty. - {formatQuantity(product.aqty)} pc&apos;s</li>
         </ul>
         <div className="card-actions mt-auto justify-end">
           <ProductOrderActions product={product} addToList={addToList?.(product)} />

@@ -1,4 +1,9 @@
-import { formatPrice, productPageMessages as text, type Product } from '@shop/shared';
+import {
+  formatQuantity,
+  formatPrice,
+  productPageMessages as text,
+  type Product,
+} from '@shop/shared';
 import type { ReactNode } from 'react';
 import { PriceBreakTable } from './price-break-table';
 import { ProductTerms } from './product-terms';
@@ -48,8 +53,10 @@ export function ProductDetails({ product, variant = 'order', children }: Product
           </p>
         )}
         <p className="text-base-content/85">{product.description}</p>
-        <p className="font-semibold">Available: {product.aqty} pc&apos;s</p>
-        <p className="text-base-content/80">Minimum order: {product.minquantity} pc&apos;s</p>
+        <p className="font-semibold">Available: {formatQuantity(product.aqty)} pc&apos;s</p>
+        <p className="text-base-content/80">
+          Minimum order: {formatQuantity(product.minquantity)} pc&apos;s
+        </p>
         <ProductTerms product={product} priceBreaks={!page} />
         {page && <PriceBreakTable product={product} />}
         {children}

@@ -155,7 +155,6 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
       <TextField
         label="Available Quantity"
         inputMode="numeric"
-        pattern="[0-9]*"
         autoComplete="off"
         error={errors.aqty?.message}
         {...register('aqty')}
@@ -183,7 +182,6 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
       <TextField
         label="Price"
         inputMode="decimal"
-        pattern="[0-9]+([.][0-9]{1,2})?"
         autoComplete="off"
         error={errors.price?.message}
         {...register('price')}
@@ -191,7 +189,6 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
       <TextField
         label="MinimumQuantity"
         inputMode="numeric"
-        pattern="[0-9]*"
         autoComplete="off"
         error={errors.minquantity?.message}
         {...register('minquantity')}
@@ -214,7 +211,6 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
         <TextField
           label="Pack size"
           inputMode="numeric"
-          pattern="[0-9]*"
           autoComplete="off"
           hint={terms.packSizeHint}
           error={errors.increment?.message}
@@ -265,13 +261,13 @@ export function ProductForm({ product, submitLabel, pending, onSave }: ProductFo
               label: terms.breakQty(index + 1),
               error: errors.priceBreaks?.[index]?.minQty?.message,
               registration: register(`priceBreaks.${index}.minQty`),
-              attributes: { inputMode: 'numeric', pattern: '[0-9]*' },
+              attributes: { inputMode: 'numeric' },
             },
             {
               label: terms.breakPrice(index + 1),
               error: errors.priceBreaks?.[index]?.price?.message,
               registration: register(`priceBreaks.${index}.price`),
-              attributes: { inputMode: 'decimal', pattern: '[0-9]+([.][0-9]{1,2})?' },
+              attributes: { inputMode: 'decimal' },
             },
           ],
         }))}

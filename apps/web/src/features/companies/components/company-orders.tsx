@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   ADMIN_PAGE_SIZE,
   adminListMessages,
   adminListNouns,
@@ -151,7 +152,7 @@ function CompanyOrderRow({ order, viewer }: { order: Order; viewer: CompanyOrder
       <Cell label={columns.po}>
         <PoNumber order={order} />
       </Cell>
-      <Cell label="Quantity">{order.orderQty}</Cell>
+      <Cell label="Quantity">{formatQuantity(order.orderQty)}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
       <Cell label="Status">
         <StatusBadge status={order.orderStatus} paymentStatus={order.paymentStatus} />

@@ -143,7 +143,7 @@ describe('CompanyPage', () => {
       (options: { fields: Field[]; validate: Validate }) => {
         seen.fields = options.fields;
         // The dialog checks what is typed with the shared schema, as the server does.
-        seen.bad = options.validate({ role: 'buyer', orderLimit: '2500', monthlyLimit: '1.001' });
+        seen.bad = options.validate({ role: 'buyer', orderLimit: '2500', monthlyLimit: '1.0015' });
         const good = options.validate({
           role: 'buyer',
           orderLimit: '2500',

@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   adminListNouns,
   canApplyTo,
   formatPrice,
@@ -151,7 +152,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
       <Cell label={columns.po}>
         <PoNumber order={order} />
       </Cell>
-      <Cell label="Quantity">{order.orderQty}</Cell>
+      <Cell label="Quantity">{formatQuantity(order.orderQty)}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
       <Cell label="Payment">
         {order.paid ? (

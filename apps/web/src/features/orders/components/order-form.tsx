@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   canMeetMinimum,
   cartMessages,
   formatPrice,
@@ -169,7 +170,6 @@ export function OrderForm({
           label="Quantity"
           type="text"
           inputMode="numeric"
-          pattern="[0-9]*"
           autoComplete="off"
           required
           error={rangeProblem ?? listProblem ?? errors.orderQty?.message}
@@ -220,7 +220,8 @@ export function OrderForm({
         {placed && (
           <div role="status" className="alert alert-success alert-soft mt-4">
             <p>
-              Order of {placed.orderQty} pc&apos;s for {formatPrice(placed.orderPrice)} placed.{' '}
+              Order of {formatQuantity(placed.orderQty)} pc&apos;s for{' '}
+              {formatPrice(placed.orderPrice)} placed.{' '}
               <Link to={paths.dashboard.root.to()} className="link font-semibold">
                 Go to My Order
               </Link>{' '}

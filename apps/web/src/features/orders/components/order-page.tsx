@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   canApplyTo,
   formatPrice,
   formatTimeLeft,
@@ -217,7 +218,7 @@ function OrderDetails({
             {order.lines.map((line, index) => (
               <tr key={line.productId ?? `line-${index}`}>
                 <RowHeader label={text.product}>{line.productName}</RowHeader>
-                <Cell label={text.quantity}>{line.quantity}</Cell>
+                <Cell label={text.quantity}>{formatQuantity(line.quantity)}</Cell>
                 <Cell label={text.unitPrice}>{formatPrice(line.unitPrice)}</Cell>
                 <Cell label={text.lineTotal}>{formatPrice(line.lineTotal)}</Cell>
               </tr>

@@ -44,6 +44,13 @@ const emptyStatement = (company: CompanyWithMembers) =>
     balance: company.balance,
     availableCredit: company.availableCredit,
     generatedAt: '2026-11-26T12:00:00.000Z',
+    account: {
+      from: '2026-08-29',
+      to: '2026-11-26',
+      openingBalance: 0,
+      closingBalance: 0,
+      entries: [],
+    },
     invoices: [],
   });
 
@@ -86,7 +93,7 @@ describe('CompanyAccountAdmin', () => {
     ['', onAccountMessages.creditLimitRequired],
     ['abc', onAccountMessages.creditLimitInvalid],
     ['0', onAccountMessages.creditLimitTooSmall],
-    ['12.345', onAccountMessages.twoDecimals],
+    ['12.3456', onAccountMessages.twoDecimals],
     ['99999999', onAccountMessages.creditLimitTooLarge],
   ])('refuses the credit limit "%s" under its field, and sends nothing', async (typed, said) => {
     const company = makeCompany();

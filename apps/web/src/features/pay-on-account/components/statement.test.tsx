@@ -1,9 +1,11 @@
 import { accountPageMessages as text, type Statement } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCsv, UTF8_BOM } from '../../../lib/csv';
 import { json, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { accountCsvColumns, accountCsvRows } from './account-statement';
 import { CompanyStatement } from './statement';
 import { statementCsvColumns } from './statement-export';
 
@@ -21,6 +23,13 @@ function makeStatement(overrides: Partial<Statement> = {}): Statement {
     balance: 1680,
     availableCredit: 3320,
     generatedAt: '2026-11-26T12:00:00.000Z',
+    account: {
+      from: '2026-08-29',
+      to: '2026-11-26',
+      openingBalance: 0,
+      closingBalance: 0,
+      entries: [],
+    },
     invoices: [
       {
         orderId: 'a1a1a1a1a1a1a1a1a1a1a1a1',
@@ -119,5 +128,115 @@ describe('CompanyStatement', () => {
       'statement-nordic-systems-gmbh-2026-11-26.csv',
     );
     expect(text.csvName('株式会社', '2026-11-26')).toBe('statement-company-2026-11-26.csv');
+  });
+
+  describe('ux 2026-11-28 #17: the account statement', () => {
+    const account: Statement['account'] = {
+      from: '2026-11-01',
+      to: '2026-11-26',
+      openingBalance: 400,
+      closingBalance: 1680,
+      entries: [
+        {
+          kind: 'invoice',
+          at: '2026-11-02T10:00:00.000Z',
+          orderId: 'a1a1a1a1a1a1a1a1a1a1a1a1',
+          orderNumber: 'CF-10001',
+          invoiceNumber: '2026-000001',
+          reference: 'PO-77',
+          paidAtOnce: false,
+          status: 'open',
+          charge: 1500,
+          payment: 0,
+          balance: 1900,
+        },
+        {
+          kind: 'invoice',
+          at: '2026-11-03T09:00:00.000Z',
+          orderId: 'c3c3c3c3c3c3c3c3c3c3c3c3',
+          orderNumber: 'CF-10004',
+          invoiceNumber: '2026-000004',
+          reference: 'pi_4242',
+          paidAtOnce: true,
+          status: 'paid',
+          charge: 250,
+          payment: 250,
+          balance: 1900,
+        },
+        {
+          kind: 'payment',
+          at: '2026-11-20T00:00:00.000Z',
+          orderId: 'a1a1a1a1a1a1a1a1a1a1a1a1',
+          orderNumber: 'CF-10001',
+          invoiceNumber: '2026-000001',
+          reference: 'BANK-1',
+          paidAtOnce: false,
+          status: null,
+          charge: 0,
+          payment: 220,
+          balance: 1680,
+        },
+      ],
+    };
+
+    it('shows the balances, every invoice (paid ones as paid) and every payment', async () => {
+      stubApi({
+        [`GET /api/companies/${COMPANY_ID}/statement`]: () => json(makeStatement({ account })),
+      });
+      renderWithProviders(<CompanyStatement companyId={COMPANY_ID} />);
+      expect(await screen.findByRole('heading', { name: text.accountHeading })).toBeInTheDocument();
+      expect(screen.getByText('$400')).toBeInTheDocument();
+      const rows = within(screen.getByRole('region', { name: text.accountTable }))
+        .getAllByRole('row')
+        .slice(1);
+      expect(rows.map((row) => row.textContent)).toEqual([
+        expect.stringContaining(text.entryInvoice('2026-000001', false)),
+        expect.stringContaining(text.entryInvoicePaidAtOnce('2026-000004')),
+        expect.stringContaining(text.entryPayment('2026-000001')),
+      ]);
+      expect(rows[2]).toHaveTextContent('BANK-1');
+      expect(rows[2]).toHaveTextContent('$1,680');
+    });
+
+    it('asks for another period, and says what is wrong with one it cannot use', async () => {
+      const base = `GET /api/companies/${COMPANY_ID}/statement`;
+      const fetch = stubApi({
+        [base]: () => json(makeStatement({ account })),
+        [`${base}?from=2026-09-01&to=2026-10-01`]: () =>
+          json(makeStatement({ account: { ...account, from: '2026-09-01', to: '2026-10-01' } })),
+      });
+      renderWithProviders(<CompanyStatement companyId={COMPANY_ID} />);
+      const from = await screen.findByLabelText(text.periodFrom);
+      const to = screen.getByLabelText(text.periodTo);
+      await userEvent.clear(to);
+      await userEvent.type(to, '2026-10-01');
+      await userEvent.click(screen.getByRole('button', { name: text.showPeriod }));
+      expect(screen.getByText('The period must end on or after the day it begins')).toBeVisible();
+      expect(to).toHaveAttribute('aria-invalid', 'true');
+      await userEvent.clear(from);
+      await userEvent.type(from, '2026-09-01');
+      await userEvent.click(screen.getByRole('button', { name: text.showPeriod }));
+      await vi.waitFor(() =>
+        expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
+          `/api/companies/${COMPANY_ID}/statement?from=2026-09-01&to=2026-10-01`,
+        ),
+      );
+      expect(await screen.findByText(/Opening balance \(Sep 1, 2026\)/)).toBeInTheDocument();
+    });
+
+    it('exports the opening balance, every entry and the closing balance as CSV', async () => {
+      const csv = await toCsv(accountCsvColumns, accountCsvRows(account));
+      expect(csv.replace(UTF8_BOM, '').trimEnd().split('\r\n')).toEqual([
+        'Date,Entry,Invoice number,Order,Reference,Invoiced (USD),Paid (USD),Balance (USD)',
+        '2026-11-01,Opening balance,,,,,,400',
+        '2026-11-02,Invoice 2026-000001,2026-000001,CF-10001,PO-77,1500,0,1900',
+        '2026-11-03,Invoice 2026-000004 (paid when issued),2026-000004,CF-10004,pi_4242,250,250,1900',
+        '2026-11-20,Payment: invoice 2026-000001,2026-000001,CF-10001,BANK-1,0,220,1680',
+        '2026-11-26,Closing balance,,,,,,1680',
+      ]);
+      expect(text.accountCsvName('Nordic Systems GmbH', '2026-11-01', '2026-11-26')).toBe(
+        'account-nordic-systems-gmbh-2026-11-01-to-2026-11-26.csv',
+      );
+    });
   });
 });

@@ -3,13 +3,15 @@ import {
   formatPrice,
   onAccountLabels,
   type StatementInvoice,
+  type StatementQuery,
 } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
 import { OrderNumberLink } from '../../../components/ui/order-reference';
 import { QueryState } from '../../../components/ui/query-state';
 import { useNow } from '../../../lib/use-now';
 import { useStatement, type Statement } from '../api/get-statement';
+import { AccountStatementSection } from './account-statement';
 import { DueState, formatDay } from './due-state';
 import { StatementExport } from './statement-export';
 
@@ -42,10 +44,18 @@ export function CompanyStatement({
   /** Read by a shop admin: the hold notice speaks of the company, not of "your" company. */
   admin?: boolean;
 }) {
-  const statement = useStatement(companyId);
+  const [period, setPeriod] = useState<StatementQuery>({});
+  const statement = useStatement(companyId, true, period);
   return (
     <QueryState query={statement} what="the statement">
-      {(current) => <StatementView statement={current} headingLevel={headingLevel} admin={admin} />}
+      {(current) => (
+        <StatementView
+          statement={current}
+          headingLevel={headingLevel}
+          admin={admin}
+          onPeriod={setPeriod}
+        />
+      )}
     </QueryState>
   );
 }
@@ -54,10 +64,12 @@ function StatementView({
   statement,
   headingLevel,
   admin,
+  onPeriod,
 }: {
   statement: Statement;
   headingLevel: 1 | 2;
   admin: boolean;
+  onPeriod: (period: StatementQuery) => void;
 }) {
   const page = headingLevel === 1;
   const Heading = page ? 'h1' : 'h2';
@@ -92,6 +104,13 @@ function StatementView({
 
       {/* A shop admin's company page shows the figures in its account card above. */}
       {!admin && <AccountFacts statement={statement} />}
+
+      <AccountStatementSection
+        account={statement.account}
+        companyName={statement.companyName}
+        page={page}
+        onPeriod={onPeriod}
+      />
 
       <section aria-labelledby="statement-invoices" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   cutOrderId,
   formatPrice,
   formatTimeLeft,
@@ -247,7 +248,7 @@ function PaymentCompleted({
           </p>
         )}
         <p className="text-base-content/80">
-          Paid for &quot;{order.orderPName}&quot;: {order.orderQty} pc&apos;s,{' '}
+          Paid for &quot;{order.orderPName}&quot;: {formatQuantity(order.orderQty)} pc&apos;s,{' '}
           {formatPrice(order.orderPrice)}
         </p>
         <Link to={paths.dashboard.root.to()} className="btn btn-primary self-start">

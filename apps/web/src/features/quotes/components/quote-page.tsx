@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   formatDocumentDate,
   formatDocumentTime,
   formatPrice,
@@ -75,7 +76,7 @@ function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) 
               {quote.lines.map((line) => (
                 <tr key={line.productId}>
                   <RowHeader label="Product">{line.productName}</RowHeader>
-                  <Cell label="Quantity">{line.quantity.toLocaleString('en-US')}</Cell>
+                  <Cell label="Quantity">{formatQuantity(line.quantity)}</Cell>
                 </tr>
               ))}
             </tbody>
@@ -118,7 +119,7 @@ function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) 
                 {quote.offer.lines.map((line) => (
                   <tr key={line.productId}>
                     <RowHeader label="Product">{line.productName}</RowHeader>
-                    <Cell label="Quantity">{line.quantity.toLocaleString('en-US')}</Cell>
+                    <Cell label="Quantity">{formatQuantity(line.quantity)}</Cell>
                     <Cell label="Unit price">{formatPrice(line.unitPrice)}</Cell>
                     <Cell label="Line total">{formatPrice(line.lineTotal)}</Cell>
                   </tr>
