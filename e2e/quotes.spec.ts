@@ -36,7 +36,10 @@ async function shot(page: Page, name: string) {
 async function requestQuote(page: Page, productName: string, quantity: number, note: string) {
   await page.getByRole('link', { name: quoteMessages.requestQuote }).click();
   await expect(page.getByRole('heading', { name: 'Request a quote' })).toBeVisible();
-  await page.getByLabel(`Quantity of ${productName}`).fill(String(quantity));
+  await page
+    .getByRole('group', { name: productName })
+    .getByLabel('Quantity')
+    .fill(String(quantity));
   await page.getByLabel('Note').fill(note);
   await page
     .getByLabel('Artwork (optional)')
@@ -75,9 +78,7 @@ test('a quote for 5,000 cases with a logo: requested, offered, accepted and paid
   await shot(page, 'order-list');
   const quoteId = await requestQuote(page, product.name, 5000, 'Our logo on the front panel.');
   await expect(page.getByText('Requested', { exact: true })).toBeVisible();
-  await expect(
-    page.getByRole('button', { name: /^Download artwork-Q-[0-9A-F]{8}\.png/ }),
-  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Download artwork-Q-\d{5,}\.png/ })).toBeVisible();
   await expectAccessible();
   await shot(page, 'quote-requested');
 
@@ -250,7 +251,7 @@ test('a quote requested and accepted with the keyboard alone', async ({
   await tabTo(page, quoteMessages.requestQuote);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Request a quote' })).toBeVisible();
-  await tabTo(page, `Quantity of ${product.name}`);
+  await tabTo(page, 'Quantity');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('2500');
   await tabTo(page, 'Note');
