@@ -119,6 +119,7 @@ import {
   quoteListSchema,
   quoteModifiedSchema,
   quoteOfferSchema,
+  quoteReRequestSchema,
   quoteSchema,
 } from './quotes/quotes.js';
 
@@ -359,6 +360,11 @@ export const apiContract = {
     response: quoteAcceptedSchema,
   },
   'POST /quotes/:id/decline': { params: idParamsSchema, response: quoteModifiedSchema },
+  'POST /quotes/:id/request-again': {
+    params: idParamsSchema,
+    body: quoteReRequestSchema,
+    response: quoteModifiedSchema,
+  },
 
   // The identity service (Better Auth's catch-all, described by auth/identity-docs.ts).
   'POST /auth/sign-up/email': { body: signUpBodySchema, response: signUpResultSchema },

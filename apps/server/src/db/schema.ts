@@ -5,7 +5,7 @@ import type {
   PaymentStatus,
   ProductCategory,
 } from '@shop/shared';
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Times are ISO strings when written; PostgreSQL reads them back as Date, SQLite as text.
@@ -232,7 +232,29 @@ export interface QuotesTable {
   order_id: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Migration 0032: the number people read (`Q-10001`), given by the database (a sequence
+   * default on PostgreSQL, a trigger on SQLite, so SQLite's RETURNING may say null).
+   */
+  number: ColumnType<number | null, never, never>;
+  /** Migration 0032: JSON `[{description, amountCents}]`, an offer's lines that are not products. */
+  offer_extra_lines: NullableText;
 }
+
+/** Migration 0032: what happened to a quote, read back on its page. */
+export interface QuoteHistoryTable {
+  id: Generated<number | string>;
+  quote_id: string;
+  /** 'new-offer-asked' | 'order-rejected' | 'order-cancelled' | 'order-deleted'. */
+  kind: string;
+  at: Timestamp;
+  message: ColumnType<string, string | undefined, string>;
+  order_id: NullableText;
+  order_number: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: the offer as it stood, for 'new-offer-asked'. */
+  offer: NullableText;
+}
+export type QuoteHistoryRow = Selectable<QuoteHistoryTable>;
 
 /** Migration 0022: a quote's one artwork file. */
 export interface QuoteAttachmentsTable {
@@ -438,6 +460,7 @@ export interface Database {
   quotes: QuotesTable;
   quote_attachments: QuoteAttachmentsTable;
   quote_request_counts: QuoteRequestCountsTable;
+  quote_history: QuoteHistoryTable;
   order_lines: OrderLinesTable;
   invoice_counters: InvoiceCountersTable;
   invoice_payments: InvoicePaymentsTable;

@@ -635,6 +635,7 @@ const semantics: Record<string, Semantic> = {
   'PUT /api/quotes/:id/offer': unknownQuote,
   'POST /api/quotes/:id/accept': unknownQuote,
   'POST /api/quotes/:id/decline': unknownQuote,
+  'POST /api/quotes/:id/request-again': unknownQuote,
   // A quote's lines may be beyond the stock or the minimum; only an unknown product refuses it.
   'POST /api/quotes': ({ body, fx }) =>
     Array.isArray(body['lines']) &&

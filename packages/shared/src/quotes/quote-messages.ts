@@ -45,6 +45,40 @@ export const QUOTE_MAX_VALID_DAYS = 365;
 export const QUOTE_ARTWORK_KEEP_CLOSED_HOURS = 24;
 /** Quotes one customer may have waiting for an offer at once (a flood of requests is refused). */
 export const MAX_OPEN_QUOTE_REQUESTS = 20;
+/** Lines of an offer that are not products (a setup or tooling fee). */
+export const MAX_QUOTE_EXTRA_LINES = 10;
+/** An extra line's description. */
+export const QUOTE_EXTRA_LINE_MAX_LENGTH = 200;
+
+/** What every quote number starts with (issue 33: sequential like orders' `CF-10001`). */
+export const QUOTE_NUMBER_PREFIX = 'Q-';
+/** The first quote's number (existing quotes were numbered from it by their asking time). */
+export const FIRST_QUOTE_NUMBER = 10_001;
+
+/** The stored number as people read it: 10234 -> "Q-10234". */
+export function formatQuoteNumber(number: number): string {
+  return `${QUOTE_NUMBER_PREFIX}${number}`;
+}
+
+/** Searches that name one quote number: "Q-10234", "q-10234", "Q 10234", "10234". */
+const QUOTE_NUMBER_SEARCH = /^\s*(?:q[\s-]*)?(\d{1,9})\s*$/i;
+
+/** The quote number a search text names, or undefined when it names none. */
+export function quoteNumberSearched(q: string): number | undefined {
+  const match = QUOTE_NUMBER_SEARCH.exec(q);
+  if (!match?.[1]) return undefined;
+  const number = Number(match[1]);
+  return Number.isSafeInteger(number) && number <= 2_147_483_647 ? number : undefined;
+}
+
+/** What a quote's history records (migration 0032). */
+export const QUOTE_HISTORY_KINDS = [
+  'new-offer-asked',
+  'order-rejected',
+  'order-cancelled',
+  'order-deleted',
+] as const;
+export type QuoteHistoryKind = (typeof QUOTE_HISTORY_KINDS)[number];
 
 /** The error codes of quotes and their statuses (merged into `errorStatus`). */
 export const quoteErrorStatus = {
@@ -89,6 +123,25 @@ export const quoteMessages = {
   tooManyRequests: `You have ${MAX_OPEN_QUOTE_REQUESTS} quotes waiting for an answer. Please wait for them first.`,
   shortLine: (productName: string, available: number) =>
     `Only ${available.toLocaleString('en-US')} of ${productName} are in stock now. Ask us for a new offer.`,
+  // Issue 33 point 5 (usability walk 2026-11-28, defects 3, 4, 21).
+  overStock: (productName: string, offered: number, stock: number) =>
+    `${offered.toLocaleString('en-US')} offered, but only ${stock.toLocaleString('en-US')} of ${productName} are in stock now: the buyer cannot accept this offer unless stock arrives.`,
+  extraLineDescriptionRequired: 'Describe the extra line (for example "Logo print setup")',
+  extraLineDescriptionTooLong: `A description can have at most ${QUOTE_EXTRA_LINE_MAX_LENGTH} characters`,
+  extraLineAmountInvalid: 'Amount must be a positive amount in dollars with at most 2 decimals',
+  tooManyExtraLines: `An offer can have at most ${MAX_QUOTE_EXTRA_LINES} extra lines`,
+  newOfferMessageRequired: 'Tell us what the new offer should change',
+  newOfferAsked: 'We have asked for a new offer. The old one is kept in the history below.',
+  askNewOffer: 'Ask for a new offer',
+  notReRequestable: 'A new offer can be asked for only while the quote has an offer.',
+  historyWords: {
+    'new-offer-asked': 'New offer asked for',
+    'order-rejected': 'Order rejected by the approver',
+    'order-cancelled': 'Order cancelled',
+    'order-deleted': 'Order deleted',
+  } satisfies Record<QuoteHistoryKind, string>,
+  reopened:
+    'The order of this quote was cancelled: the offer can be accepted again while it is valid.',
   // The web app's texts.
   requestQuote: 'Request a quote',
   quoteRequested: 'Quote requested. We will answer with an offer.',
@@ -104,7 +157,10 @@ export const quoteMessages = {
   offerLink: 'See the offer and accept it',
 } as const;
 
-/** A quote's short reference, as people read it: `Q-` and the id's last 8 characters. */
-export function quoteReference(id: string): string {
-  return `Q-${id.slice(-8).toUpperCase()}`;
+/**
+ * A quote's reference as people read it: its number (`Q-10001`, migration 0032); a row read
+ * before the database numbered it (never after the insert's transaction) falls back to the id.
+ */
+export function quoteReference(number: number | null, id: string): string {
+  return number === null ? `Q-${id.slice(-8).toUpperCase()}` : formatQuoteNumber(number);
 }

@@ -103,8 +103,11 @@ async function takeStockAgain(
   lines: readonly OrderLineRow[],
   now: string,
 ): Promise<boolean> {
-  if (lines.some((line) => line.product_id === null)) return false;
-  const wanted = lines
+  // A line that never had a product (an offer's fee: no SKU either) holds no stock; a line
+  // whose product was deleted (it keeps its SKU) cannot be taken again.
+  const stocked = lines.filter((line) => line.product_id !== null || line.sku !== null);
+  if (stocked.some((line) => line.product_id === null)) return false;
+  const wanted = stocked
     .map((line) => ({ productId: line.product_id ?? '', quantity: line.quantity }))
     .sort(byProductId);
   const taken: typeof wanted = [];

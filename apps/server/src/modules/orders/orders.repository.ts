@@ -22,6 +22,7 @@ export {
   type CustomerLimits,
   type NewOrder,
   type NewOrderLine,
+  type OrderCharge,
   type PlaceRefusal,
   type PlaceResult,
   type PlaceRules,

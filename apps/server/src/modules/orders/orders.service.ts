@@ -29,6 +29,7 @@ import { toOrder } from './order-view.js';
 import {
   MAX_ORDER_CENTS,
   type NewOrder,
+  type OrderCharge,
   type OrdersRepository,
   type PlaceRefusal,
 } from './orders.repository.js';
@@ -379,9 +380,11 @@ export function createOrdersService({
     buyer: { id: string; email: string; name: string },
     acceptedBy: CurrentUser,
     details: { phone: string; address: string; poNumber?: string | undefined },
-    claim: (
-      trx: Transaction<Database>,
-    ) => Promise<readonly { productId: string; quantity: number; unitCents: number }[]>,
+    claim: (trx: Transaction<Database>) => Promise<{
+      lines: readonly { productId: string; quantity: number; unitCents: number }[];
+      /** The offer's lines that are no product (a setup or tooling fee). */
+      charges: readonly OrderCharge[];
+    }>,
     settle: (trx: Transaction<Database>, orderId: string) => Promise<void>,
   ): Promise<{ insertedId: string; order: Order }> {
     const membership = await companies.membershipOf(buyer.id);
@@ -400,11 +403,11 @@ export function createOrdersService({
           : await companies.approversOf(membership.companyId),
     };
     const result = await orders.placeInTransaction(async (trx, place) => {
-      const lines = await claim(trx);
+      const { lines, charges } = await claim(trx);
       const placed = await place(
         {
           lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
-          offer: { unitCents: lines.map((line) => line.unitCents) },
+          offer: { unitCents: lines.map((line) => line.unitCents), charges },
           userId: buyer.id,
           userEmail: buyer.email,
           userName: buyer.name,

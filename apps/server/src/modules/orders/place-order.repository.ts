@@ -60,7 +60,22 @@ export interface NewOrder {
    * offered unit price, and its stock is taken without the minimum and the pack size (the shop
    * admin chose the quantity), never without the stock. Absent: priced from the product.
    */
-  offer?: { unitCents: readonly number[] } | undefined;
+  offer?:
+    | {
+        unitCents: readonly number[];
+        /**
+         * The offer's lines that are not products (a setup or tooling fee; issue 33, defect 21):
+         * each one more line of the order, quantity 1, no product, no SKU, no stock.
+         */
+        charges?: readonly OrderCharge[] | undefined;
+      }
+    | undefined;
+}
+
+/** An order line that is no product: a description (its name) and an amount in cents. */
+export interface OrderCharge {
+  description: string;
+  unitCents: number;
 }
 
 /** What placing needs to know of the buyer's company. */
@@ -595,6 +610,8 @@ export function newOrderRows(
   now: string,
   /** Decided by the caller (with the month's orders); otherwise by the order limit alone. */
   approval: 'awaiting_approval' | 'not_required' = approvalOnPlacing(input.company, totalCents),
+  /** Lines that are no product (an offer's fees), after the products; in `totalCents` already. */
+  charges: readonly OrderCharge[] = [],
 ): { order: NewOrderRow; lines: NewOrderLineRow[] } {
   const [first] = priced;
   if (!first) throw new Error('an order needs at least one line');
@@ -631,15 +648,26 @@ export function newOrderRows(
       created_at: now,
       updated_at: now,
     },
-    lines: priced.map((line, position) => ({
-      order_id: id,
-      position,
-      product_id: line.id,
-      product_name: line.name,
-      quantity: line.quantity,
-      unit_price_cents: line.unitCents,
-      line_total_cents: line.unitCents * line.quantity,
-    })),
+    lines: [
+      ...priced.map((line, position) => ({
+        order_id: id,
+        position,
+        product_id: line.id,
+        product_name: line.name,
+        quantity: line.quantity,
+        unit_price_cents: line.unitCents,
+        line_total_cents: line.unitCents * line.quantity,
+      })),
+      ...charges.map((charge, index) => ({
+        order_id: id,
+        position: priced.length + index,
+        product_id: null,
+        product_name: charge.description,
+        quantity: 1,
+        unit_price_cents: charge.unitCents,
+        line_total_cents: charge.unitCents,
+      })),
+    ],
   };
 }
 
@@ -683,6 +711,12 @@ export async function placeWith(
     if (totalCents > MAX_ORDER_CENTS)
       throw new Refusal({ kind: 'too-expensive', line: line.index });
     priced[line.index] = { id: product.id, name: product.name, quantity: line.quantity, unitCents };
+  }
+  // An offer's fees: no stock to take, only money (the offer's total was checked when offered).
+  const charges = offer?.charges ?? [];
+  for (const charge of charges) {
+    totalCents += charge.unitCents;
+    if (totalCents > MAX_ORDER_CENTS) throw new Refusal({ kind: 'too-expensive', line: 0 });
   }
 
   // With a monthly limit, what the buyer's company orders of this month already total decides
@@ -763,7 +797,15 @@ export async function placeWith(
     throw new Refusal({ kind: 'unpaid-value-exceeded', maxCents: limits?.maxUnpaidCents ?? 0 });
   }
 
-  const { order: row, lines } = newOrderRows(input, rules, priced, totalCents, now, approval);
+  const { order: row, lines } = newOrderRows(
+    input,
+    rules,
+    priced,
+    totalCents,
+    now,
+    approval,
+    charges,
+  );
   const order = await statements.insertOrder(row);
   for (const line of lines) await statements.insertLine(line);
   const view = toOrder(order, lines);

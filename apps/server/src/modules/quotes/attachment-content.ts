@@ -94,8 +94,11 @@ export function extensionOf(type: string): string {
  * from the quote's reference and the type its content was found to be, never from the name the
  * upload carried, so a download is never saved as `.html`, `.hta` or `.bat`.
  */
-export function artworkFilename(quoteId: string, type: string): string {
-  return `artwork-${quoteReference(quoteId)}.${extensionOf(type)}`;
+export function artworkFilename(
+  quote: { id: string; number: number | null },
+  type: string,
+): string {
+  return `artwork-${quoteReference(quote.number, quote.id)}.${extensionOf(type)}`;
 }
 
 /** The `Content-Disposition` of a download: an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -7,7 +7,6 @@ import {
   quoteListSchema,
   quoteMessages,
   quoteModifiedSchema,
-  quoteReference,
   quoteSchema,
   type Quote,
 } from '@shop/shared';
@@ -374,7 +373,7 @@ describe.each(testDatabases)('quote artwork and access (security 2026-11-28) on 
     it('security 2026-11-28 #6: the stored and served name is the shop’s, from the quote and the detected type', async () => {
       const buyer = await customer('shopname');
       const quote = await request(buyer);
-      const expected = `artwork-${quoteReference(quote._id)}.pdf`;
+      const expected = `artwork-${quote.reference}.pdf`;
       for (const name of ['logo.pdf', 'no extension', '../../etc/passwd.pdf', 'logo.PDF. ']) {
         const res = await upload(quote._id, buyer, multipartOf(name, 'application/pdf', POLYGLOT));
         expect(res.statusCode, name).toBe(200);

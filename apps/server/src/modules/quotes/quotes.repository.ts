@@ -1,8 +1,14 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { QuoteStatus } from '@shop/shared';
+import { quoteNumberSearched, type QuoteStatus } from '@shop/shared';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
 import type { Dialect } from '../../db/database.js';
-import type { Database, MailOutboxTable, QuoteRow, QuotesTable } from '../../db/schema.js';
+import type {
+  Database,
+  MailOutboxTable,
+  QuoteHistoryRow,
+  QuoteRow,
+  QuotesTable,
+} from '../../db/schema.js';
 import { insertOrderMail } from '../mail/outbox.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -19,9 +25,16 @@ export interface StoredOfferLine extends StoredQuoteLine {
   unitPriceCents: number;
 }
 
+/** An offered line that is not a product (a setup or tooling fee), as stored. */
+export interface StoredExtraLine {
+  description: string;
+  amountCents: number;
+}
+
 /** The offer a shop admin makes, as it is written. */
 export interface OfferFields {
   lines: StoredOfferLine[];
+  extraLines: StoredExtraLine[];
   totalCents: number;
   validUntil: string;
   message: string;
@@ -117,7 +130,18 @@ export function createQuotesRepository(db: Kysely<Database>, dialect: Dialect) {
     async insert(row: Insertable<QuotesTable>, maxOpen: number): Promise<QuoteRow | 'too-many'> {
       return db.transaction().execute(async (trx) => {
         if (!(await reserveOpen(trx, row.user_id, maxOpen))) return 'too-many';
-        return trx.insertInto('quotes').values(row).returningAll().executeTakeFirstOrThrow();
+        const inserted = await trx
+          .insertInto('quotes')
+          .values(row)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (inserted.number !== null) return inserted;
+        // SQLite's trigger numbers it after the insert (migration 0032): read back, as orders'.
+        return trx
+          .selectFrom('quotes')
+          .selectAll()
+          .where('id', '=', inserted.id)
+          .executeTakeFirstOrThrow();
       });
     },
 
@@ -170,8 +194,10 @@ export function createQuotesRepository(db: Kysely<Database>, dialect: Dialect) {
       if (q) {
         const matches = containsText(q.replace(/^q-/i, ''));
         const text = containsText(q);
+        const number = quoteNumberSearched(q);
         query = query.where((eb) =>
           eb.or([
+            ...(number === undefined ? [] : [eb('number', '=', number)]),
             matches(eb.ref('id')),
             text(eb.ref('user_email')),
             text(eb.ref('user_name')),
@@ -199,6 +225,8 @@ export function createQuotesRepository(db: Kysely<Database>, dialect: Dialect) {
             .set((eb) => ({
               status: 'offered' as const,
               offer_lines: JSON.stringify(fields.lines),
+              offer_extra_lines:
+                fields.extraLines.length > 0 ? JSON.stringify(fields.extraLines) : null,
               offer_total_cents: fields.totalCents,
               offer_valid_until: fields.validUntil,
               offer_message: fields.message,
@@ -251,17 +279,140 @@ export function createQuotesRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     async decline(id: string, now: string): Promise<QuoteRow | undefined> {
       return db.transaction().execute(async (trx) => {
+        // One conditional UPDATE per status before (RETURNING says only the status after): a
+        // quote waiting for an offer (a first request, or a new offer asked for) gives its place
+        // back.
+        const set = (from: 'requested' | 'offered') =>
+          trx
+            .updateTable('quotes')
+            .set({ status: 'declined', updated_at: now })
+            .where('id', '=', id)
+            .where('status', '=', from)
+            .returningAll()
+            .executeTakeFirst();
+        const requested = await set('requested');
+        if (requested) {
+          await releaseOpen(trx, requested.user_id);
+          return requested;
+        }
+        return set('offered');
+      });
+    },
+
+    /**
+     * A new offer asked for (issue 33, defect 3): an offered quote (valid or expired; of
+     * `version` when given) goes back to `requested`, its offer cleared and kept in its history
+     * with the buyer's message, and takes a place among its buyer's quotes waiting for an offer
+     * ('too-many' when they have `maxOpen`: nothing written). The quote's row is read locked
+     * (PostgreSQL) and changed by a conditional UPDATE, so an accept at the same moment either
+     * claims it first (this answers the row as it is: not offered) or finds it requested.
+     */
+    async reRequest(
+      id: string,
+      p: {
+        now: string;
+        version?: number | undefined;
+        message: string;
+        maxOpen: number;
+        snapshot: (row: QuoteRow) => string;
+      },
+    ): Promise<
+      | { kind: 'done'; row: QuoteRow }
+      | { kind: 'not-offered'; row: QuoteRow | undefined }
+      | { kind: 'too-many'; row: QuoteRow }
+    > {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('quotes')
+          .selectAll()
+          .where('id', '=', id)
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+          .executeTakeFirst();
+        if (
+          !before ||
+          before.status !== 'offered' ||
+          (p.version !== undefined && before.offer_version !== p.version)
+        ) {
+          return { kind: 'not-offered' as const, row: before };
+        }
+        if (!(await reserveOpen(trx, before.user_id, p.maxOpen))) {
+          return { kind: 'too-many' as const, row: before };
+        }
         const row = await trx
           .updateTable('quotes')
-          .set({ status: 'declined', updated_at: now })
+          .set({
+            status: 'requested',
+            offer_lines: null,
+            offer_extra_lines: null,
+            offer_total_cents: null,
+            offer_valid_until: null,
+            offer_message: null,
+            offered_at: null,
+            updated_at: p.now,
+          })
           .where('id', '=', id)
-          .where('status', 'in', ['requested', 'offered'])
+          .where('status', '=', 'offered')
+          .where('offer_version', '=', before.offer_version)
           .returningAll()
           .executeTakeFirst();
-        // The quote's status before is not in RETURNING: a request had no offer yet.
-        if (row && row.offer_version === 0) await releaseOpen(trx, row.user_id);
-        return row;
+        if (!row) throw new Error(`quote ${id} changed under its lock`);
+        await trx
+          .insertInto('quote_history')
+          .values({
+            quote_id: id,
+            kind: 'new-offer-asked',
+            at: p.now,
+            message: p.message,
+            order_id: null,
+            order_number: null,
+            offer: p.snapshot(before),
+          })
+          .execute();
+        return { kind: 'done' as const, row };
       });
+    },
+
+    /** The history of these quotes (migration 0032), oldest first per quote. */
+    async historyOf(quoteIds: readonly string[]): Promise<Map<string, QuoteHistoryRow[]>> {
+      const byQuote = new Map<string, QuoteHistoryRow[]>();
+      if (quoteIds.length === 0) return byQuote;
+      const rows = await db
+        .selectFrom('quote_history')
+        .selectAll()
+        .where('quote_id', 'in', quoteIds)
+        .orderBy('quote_id')
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        const list = byQuote.get(row.quote_id) ?? [];
+        list.push(row);
+        byQuote.set(row.quote_id, list);
+      }
+      return byQuote;
+    },
+
+    /** The names of these companies (a quote shows its buyer's company). */
+    async companyNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    /**
+     * What a shop admin prices an offer with (issue 33, defects 3 and 21): each product's SKU,
+     * list price, breaks and stock now, sold or not.
+     */
+    productFacts(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'sku', 'price_cents', 'price_breaks', 'aqty', 'archived_at'])
+        .where('id', 'in', ids)
+        .execute();
     },
 
     /**

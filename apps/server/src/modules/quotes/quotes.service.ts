@@ -6,27 +6,35 @@ import {
   QUOTE_MAX_VALID_DAYS,
   quoteMessages,
   quoteReference,
+  formatOrderNumber,
+  QUOTE_HISTORY_KINDS,
   type Quote,
   type QuoteAttachmentType,
+  type QuoteHistoryKind,
   type QuoteListQuery,
+  type QuoteOfferView,
+  type QuoteProductFacts,
   type ValidQuoteAccept,
   type ValidQuoteCreate,
   type ValidQuoteOffer,
+  type ValidQuoteReRequest,
 } from '@shop/shared';
 import type { CurrentUser } from '../../auth/guard.js';
 import { newId } from '../../db/ids.js';
 import { listWindow } from '../../db/list-queries.js';
-import type { QuoteRow } from '../../db/schema.js';
+import type { QuoteHistoryRow, QuoteRow } from '../../db/schema.js';
 import { toIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import { orderMailEnqueued, quoteOfferMailRow } from '../mail/outbox.repository.js';
 import { MAX_ORDER_CENTS } from '../orders/orders.repository.js';
+import { priceBreaksOf } from '../orders/place-order.repository.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { artworkFilename } from './attachment-content.js';
 import type {
   AttachmentInfo,
   QuotesRepository,
+  StoredExtraLine,
   StoredOfferLine,
   StoredQuoteLine,
 } from './quotes.repository.js';
@@ -59,22 +67,79 @@ function parseLines<T>(json: string | null): T[] {
   return Array.isArray(parsed) ? (parsed as T[]) : [];
 }
 
+/** The offer a row holds, as the API answers it (null before the first, or while re-asked). */
+function offerOf(row: QuoteRow): QuoteOfferView | null {
+  if (row.offer_valid_until === null || row.offered_at === null) return null;
+  return {
+    lines: parseLines<StoredOfferLine>(row.offer_lines).map((line) => ({
+      productId: line.productId,
+      productName: line.productName,
+      quantity: line.quantity,
+      unitPrice: line.unitPriceCents / 100,
+      lineTotal: (line.unitPriceCents * line.quantity) / 100,
+    })),
+    extraLines: parseLines<StoredExtraLine>(row.offer_extra_lines).map((line) => ({
+      description: line.description,
+      amount: line.amountCents / 100,
+    })),
+    total: Number(row.offer_total_cents ?? 0) / 100,
+    validUntil: toIso(row.offer_valid_until),
+    message: row.offer_message ?? '',
+    version: row.offer_version,
+    offeredAt: toIso(row.offered_at),
+  };
+}
+
+/** What else a quote's answer carries: its history, its company's name, an admin's facts. */
+export interface QuoteExtras {
+  history?: readonly QuoteHistoryRow[] | undefined;
+  companyName?: string | undefined;
+  products?: QuoteProductFacts[] | undefined;
+}
+
+function historyEntry(row: QuoteHistoryRow): Quote['history'][number] {
+  const kind = (QUOTE_HISTORY_KINDS as readonly string[]).includes(row.kind)
+    ? (row.kind as QuoteHistoryKind)
+    : 'order-cancelled';
+  let offer: QuoteOfferView | null = null;
+  if (row.offer) {
+    try {
+      offer = JSON.parse(row.offer) as QuoteOfferView;
+    } catch {
+      offer = null;
+    }
+  }
+  return {
+    kind,
+    at: toIso(row.at),
+    message: row.message,
+    orderId: row.order_id,
+    orderNumber: row.order_number === null ? null : formatOrderNumber(row.order_number),
+    offer,
+  };
+}
+
 /** A quote as the API answers it, its status as it stands at `now` (an old offer: `expired`). */
-export function toQuote(row: QuoteRow, attachment: AttachmentInfo | undefined, now: Date): Quote {
+export function toQuote(
+  row: QuoteRow,
+  attachment: AttachmentInfo | undefined,
+  now: Date,
+  extras: QuoteExtras = {},
+): Quote {
   const validUntil = row.offer_valid_until === null ? null : toIso(row.offer_valid_until);
-  const offerLines = parseLines<StoredOfferLine>(row.offer_lines);
   const status =
     row.status === 'offered' && validUntil !== null && Date.parse(validUntil) <= now.getTime()
       ? 'expired'
       : row.status;
   return {
     _id: row.id,
-    reference: quoteReference(row.id),
+    reference: quoteReference(row.number, row.id),
     status,
     userId: row.user_id,
     userEmail: row.user_email,
     userName: row.user_name,
     companyId: row.company_id,
+    companyName: extras.companyName ?? null,
     note: row.note,
     lines: parseLines<StoredQuoteLine>(row.lines).map(({ productId, productName, quantity }) => ({
       productId,
@@ -84,30 +149,16 @@ export function toQuote(row: QuoteRow, attachment: AttachmentInfo | undefined, n
     attachment: attachment
       ? {
           // The shop's own name (security 2026-11-28 #6), also for files stored before it.
-          filename: artworkFilename(row.id, attachment.content_type),
+          filename: artworkFilename(row, attachment.content_type),
           contentType: attachment.content_type as QuoteAttachmentType,
           size: attachment.size,
           uploadedAt: toIso(attachment.uploaded_at),
         }
       : null,
-    offer:
-      validUntil === null || row.offered_at === null
-        ? null
-        : {
-            lines: offerLines.map((line) => ({
-              productId: line.productId,
-              productName: line.productName,
-              quantity: line.quantity,
-              unitPrice: line.unitPriceCents / 100,
-              lineTotal: (line.unitPriceCents * line.quantity) / 100,
-            })),
-            total: Number(row.offer_total_cents ?? 0) / 100,
-            validUntil,
-            message: row.offer_message ?? '',
-            version: row.offer_version,
-            offeredAt: toIso(row.offered_at),
-          },
+    offer: offerOf(row),
     orderId: row.order_id,
+    history: (extras.history ?? []).map(historyEntry),
+    ...(extras.products ? { products: extras.products } : {}),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -150,12 +201,62 @@ export function createQuotesService({
     throw forbidden();
   }
 
-  async function present(rows: readonly QuoteRow[]): Promise<Quote[]> {
-    const attachments = await quotes.attachmentsOf(rows.map((row) => row.id));
-    const at = now();
-    return rows.map((row) => toQuote(row, attachments.get(row.id), at));
+  /**
+   * What a shop admin prices with, per product the request or the offer names (issue 33,
+   * defects 3 and 21): SKU, list price, breaks, stock now.
+   */
+  async function productFacts(rows: readonly QuoteRow[]): Promise<Map<string, QuoteProductFacts>> {
+    const ids = new Set<string>();
+    for (const row of rows) {
+      for (const line of parseLines<StoredQuoteLine>(row.lines)) ids.add(line.productId);
+      for (const line of parseLines<StoredOfferLine>(row.offer_lines)) ids.add(line.productId);
+    }
+    const found = await quotes.productFacts([...ids].filter((id) => ID_PATTERN.test(id)));
+    return new Map(
+      found.map((product) => [
+        product.id,
+        {
+          productId: product.id,
+          sku: product.sku,
+          name: product.name,
+          listPrice: product.price_cents / 100,
+          priceBreaks: priceBreaksOf(product.price_breaks).map((entry) => ({
+            minQty: entry.minQty,
+            price: entry.price / 100,
+          })),
+          stock: product.aqty,
+          archived: product.archived_at !== null,
+        },
+      ]),
+    );
   }
-  const presentOne = async (row: QuoteRow) => (await present([row]))[0] as Quote;
+
+  /** Quotes as the API answers them; `forShopAdmin` adds the products' facts. */
+  async function present(rows: readonly QuoteRow[], forShopAdmin = false): Promise<Quote[]> {
+    const ids = rows.map((row) => row.id);
+    const [attachments, history, companyNames, facts] = await Promise.all([
+      quotes.attachmentsOf(ids),
+      quotes.historyOf(ids),
+      quotes.companyNames([
+        ...new Set(rows.flatMap((row) => (row.company_id ? [row.company_id] : []))),
+      ]),
+      forShopAdmin ? productFacts(rows) : Promise.resolve(undefined),
+    ]);
+    const at = now();
+    return rows.map((row) => {
+      const named = new Set([
+        ...parseLines<StoredQuoteLine>(row.lines).map((line) => line.productId),
+        ...parseLines<StoredOfferLine>(row.offer_lines).map((line) => line.productId),
+      ]);
+      return toQuote(row, attachments.get(row.id), at, {
+        history: history.get(row.id),
+        companyName: row.company_id ? companyNames.get(row.company_id) : undefined,
+        products: facts && [...named].flatMap((id) => facts.get(id) ?? []),
+      });
+    });
+  }
+  const presentOne = async (row: QuoteRow, forShopAdmin = false) =>
+    (await present([row], forShopAdmin))[0] as Quote;
 
   /** The products of `lines`: each must exist and be sold; a refusal names the line. */
   async function productNames(
@@ -227,7 +328,8 @@ export function createQuotesService({
     },
 
     async get(caller: CurrentUser, id: string): Promise<Quote> {
-      return presentOne((await visibleQuote(caller, id)).row);
+      const { row, access } = await visibleQuote(caller, id);
+      return presentOne(row, access === 'shop-admin');
     },
 
     /**
@@ -256,10 +358,10 @@ export function createQuotesService({
      * name the shop serves it under, to those who may see the quote.
      */
     async attachmentInfo(caller: CurrentUser, id: string) {
-      await visibleQuote(caller, id);
+      const { row } = await visibleQuote(caller, id);
       const info = (await quotes.attachmentsOf([id])).get(id);
       if (!info) throw new AppError('not_found', quoteMessages.noAttachment);
-      return { ...info, filename: artworkFilename(id, info.content_type) };
+      return { ...info, filename: artworkFilename(row, info.content_type) };
     },
 
     /**
@@ -267,9 +369,9 @@ export function createQuotesService({
      * driver's own buffer (better-sqlite3, pg), to be sent as it is, with no second copy.
      */
     async attachmentData(id: string) {
-      const file = await quotes.attachment(id);
-      if (!file) throw new AppError('not_found', quoteMessages.noAttachment);
-      return { ...file, filename: artworkFilename(id, file.content_type) };
+      const [file, row] = await Promise.all([quotes.attachment(id), quotes.find(id)]);
+      if (!file || !row) throw new AppError('not_found', quoteMessages.noAttachment);
+      return { ...file, filename: artworkFilename(row, file.content_type) };
     },
 
     /**
@@ -292,7 +394,7 @@ export function createQuotesService({
       const stored = await quotes.putAttachment(id, {
         ...file,
         // Never the uploaded name (security 2026-11-28 #6).
-        filename: artworkFilename(id, file.contentType),
+        filename: artworkFilename(quote, file.contentType),
         userId: quote.user_id,
         now: now().toISOString(),
         keptSince: keptSince(),
@@ -345,7 +447,13 @@ export function createQuotesService({
         quantity: line.quantity,
         unitPriceCents: Math.round(line.unitPrice * 100),
       }));
-      const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+      const extraLines: StoredExtraLine[] = input.extraLines.map((line) => ({
+        description: line.description,
+        amountCents: Math.round(line.amount * 100),
+      }));
+      const totalCents =
+        lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0) +
+        extraLines.reduce((sum, line) => sum + line.amountCents, 0);
       if (totalCents > MAX_ORDER_CENTS) {
         throw new AppError('validation_failed', quoteMessages.offerTooLarge, {
           lines: quoteMessages.offerTooLarge,
@@ -354,17 +462,33 @@ export function createQuotesService({
       const validUntil = until.toISOString();
       const offered = await quotes.offer(
         id,
-        { lines, totalCents, validUntil, message: input.message, now: at.toISOString() },
+        {
+          lines,
+          extraLines,
+          totalCents,
+          validUntil,
+          message: input.message,
+          now: at.toISOString(),
+        },
         (quote) =>
           quoteOfferMailRow(quote.user_email, {
-            reference: quoteReference(quote.id),
+            reference: quoteReference(quote.number, quote.id),
             userName: quote.user_name,
-            lines: lines.map((line) => ({
-              productName: line.productName,
-              quantity: line.quantity,
-              unitPrice: line.unitPriceCents / 100,
-              lineTotal: (line.unitPriceCents * line.quantity) / 100,
-            })),
+            lines: [
+              ...lines.map((line) => ({
+                productName: line.productName,
+                quantity: line.quantity,
+                unitPrice: line.unitPriceCents / 100,
+                lineTotal: (line.unitPriceCents * line.quantity) / 100,
+              })),
+              // A fee reads as one line of its amount.
+              ...extraLines.map((line) => ({
+                productName: line.description,
+                quantity: 1,
+                unitPrice: line.amountCents / 100,
+                lineTotal: line.amountCents / 100,
+              })),
+            ],
             total: totalCents / 100,
             validUntil,
             message: input.message,
@@ -373,7 +497,22 @@ export function createQuotesService({
       );
       if (!offered) throw new AppError('quote_closed', quoteMessages.closed);
       orderMailEnqueued();
-      return { modifiedCount: 1, quote: await presentOne(offered) };
+      const quote = await presentOne(offered, true);
+      // A warning, not a refusal (issue 33, defect 3): the shop admin may know stock is coming;
+      // the buyer's accept is still refused while it is short.
+      const stock = new Map((quote.products ?? []).map((product) => [product.productId, product]));
+      const warnings = lines.flatMap((line, index) => {
+        const product = stock.get(line.productId);
+        return product && line.quantity > product.stock
+          ? [
+              {
+                field: `lines.${index}.quantity`,
+                message: quoteMessages.overStock(line.productName, line.quantity, product.stock),
+              },
+            ]
+          : [];
+      });
+      return { modifiedCount: 1, quote, warnings };
     },
 
     /**
@@ -421,11 +560,17 @@ export function createQuotesService({
             }
             throw closedRefusal(current);
           }
-          return parseLines<StoredOfferLine>(claimed.offer_lines).map((line) => ({
-            productId: line.productId,
-            quantity: line.quantity,
-            unitCents: line.unitPriceCents,
-          }));
+          return {
+            lines: parseLines<StoredOfferLine>(claimed.offer_lines).map((line) => ({
+              productId: line.productId,
+              quantity: line.quantity,
+              unitCents: line.unitPriceCents,
+            })),
+            charges: parseLines<StoredExtraLine>(claimed.offer_extra_lines).map((line) => ({
+              description: line.description,
+              unitCents: line.amountCents,
+            })),
+          };
         },
         (trx, orderId) => quotes.setOrder(trx, id, orderId),
       );
@@ -433,6 +578,40 @@ export function createQuotesService({
       const quote = await quotes.find(id);
       if (!quote) throw notFound();
       return { modifiedCount: 1, quote: await presentOne(quote), order: placed.order };
+    },
+
+    /**
+     * `POST /api/quotes/{id}/request-again` (the buyer or an admin of their company; issue 33,
+     * defect 3): a new offer asked for, with a message. The quote goes back to `requested`,
+     * its offer kept in its history, and takes a place among the buyer's quotes waiting (the cap
+     * of MAX_OPEN_QUOTE_REQUESTS holds). Only an offered quote (valid or expired): a buyer can ask
+     * again only after each answer, so the history grows no faster than the shop's offers.
+     */
+    async reRequest(caller: CurrentUser, id: string, input: ValidQuoteReRequest) {
+      const { row, access } = await visibleQuote(caller, id);
+      if (access === 'shop-admin') throw new AppError('forbidden', quoteMessages.notYours);
+      const refuse = (current: QuoteRow | undefined): AppError => {
+        if (!current) return notFound();
+        if (current.status === 'ordered' || current.status === 'declined') {
+          return closedRefusal(current);
+        }
+        if (current.status === 'offered')
+          return new AppError('quote_changed', quoteMessages.changed);
+        return new AppError('quote_not_offered', quoteMessages.notReRequestable);
+      };
+      if (row.status !== 'offered') throw refuse(row);
+      const result = await quotes.reRequest(id, {
+        now: now().toISOString(),
+        version: input.offerVersion,
+        message: input.message,
+        maxOpen: MAX_OPEN_QUOTE_REQUESTS,
+        snapshot: (before) => JSON.stringify(offerOf(before)),
+      });
+      if (result.kind === 'too-many') {
+        throw new AppError('too_many_quote_requests', quoteMessages.tooManyRequests);
+      }
+      if (result.kind === 'not-offered') throw refuse(result.row);
+      return { modifiedCount: 1, quote: await presentOne(result.row) };
     },
 
     /** `POST /api/quotes/{id}/decline` (the buyer or an admin of their company). */

@@ -317,6 +317,21 @@ export function quoteRoutes(
     );
 
     app.post(
+      '/quotes/:id/request-again',
+      {
+        config: { access: 'user', limit: 'orders' },
+        schema: {
+          operationId: 'requestQuoteAgain',
+          tags: ['quotes'],
+          summary:
+            "Ask for a new offer with a message (the buyer or an admin of the buyer's company): an offered (or expired) quote goes back to requested, its offer kept in its history; 409 quote_closed, quote_changed, quote_not_offered, too_many_quote_requests",
+          ...fromContract('POST /quotes/:id/request-again', 403, 404, 409),
+        },
+      },
+      (request) => quotes.reRequest(currentUser(request), request.params.id, request.body),
+    );
+
+    app.post(
       '/quotes/:id/decline',
       {
         config: { access: 'user' },

@@ -4,6 +4,7 @@ import { useAuth } from '../../features/account/hooks/use-auth';
 import { QuoteRequestForm } from '../../features/cart/components/quote-request-form';
 import { QuoteList } from '../../features/quotes/components/quote-list';
 import { QuotePage } from '../../features/quotes/components/quote-page';
+import { useOrderDefaults } from '../../features/orders/hooks/use-order-defaults';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /request-quote: 'Request a quote' for the products of the order list. */
@@ -34,11 +35,14 @@ export function QuoteRoute() {
   const { quoteId = '' } = useParams();
   const auth = useAuth();
   usePageTitle('Quote');
+  // The accept form starts with the phone and address checkout would (defect 27).
+  const prefill = useOrderDefaults(auth.user);
   if (auth.status !== 'signed-in') return <Spinner label="Checking your account" />;
   return (
     <QuotePage
       key={quoteId}
       quoteId={quoteId}
+      prefill={prefill}
       viewer={{
         displayName: auth.user.displayName,
         email: auth.user.email,

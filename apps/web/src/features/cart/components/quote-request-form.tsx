@@ -50,7 +50,7 @@ export function QuoteRequestForm() {
       note: '',
     } as FormInput,
   });
-  const { fields } = useFieldArray({ control, name: 'lines' });
+  const { fields, remove } = useFieldArray({ control, name: 'lines' });
 
   if (lines.length === 0) {
     return (
@@ -107,21 +107,42 @@ export function QuoteRequestForm() {
           <p className="text-base-content/80 text-sm">
             Ask for any quantity: more than we have in stock, or below the minimum.
           </p>
-          {fields.map((field, index) => (
-            <div key={field.id} className="grid items-end gap-3 sm:grid-cols-[1fr_12rem]">
-              <p className="font-medium sm:pb-3">{names.get(lines[index]?.productId ?? '')}</p>
-              <TextField
-                label={`Quantity of ${names.get(lines[index]?.productId ?? '') ?? 'the product'}`}
-                inputMode="numeric"
-                autoComplete="off"
-                error={
-                  errors.lines?.[index]?.quantity?.message ??
-                  errors.lines?.[index]?.productId?.message
-                }
-                {...register(`lines.${index}.quantity`)}
-              />
-            </div>
-          ))}
+          {fields.map((field, index) => {
+            const name = names.get(field.productId) ?? 'the product';
+            // Each line is a group named by its product: its field's label need not repeat the
+            // name (defect 27), a screen reader reads the group's name with it.
+            return (
+              <fieldset key={field.id}>
+                <legend className="sr-only">{name}</legend>
+                <div className="grid items-end gap-3 sm:grid-cols-[1fr_12rem_auto]">
+                  <p aria-hidden="true" className="font-medium sm:pb-3">
+                    {name}
+                  </p>
+                  <TextField
+                    label="Quantity"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    error={
+                      errors.lines?.[index]?.quantity?.message ??
+                      errors.lines?.[index]?.productId?.message
+                    }
+                    {...register(`lines.${index}.quantity`)}
+                  />
+                  {/* At least one line stays: the last one has no Remove. */}
+                  {fields.length > 1 && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm sm:mb-2"
+                      aria-label={`Remove ${name} from the quote`}
+                      onClick={() => remove(index)}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </div>
+              </fieldset>
+            );
+          })}
         </fieldset>
         <TextField
           multiline

@@ -34,6 +34,29 @@ export function declineQuote(
   return callApi('POST /quotes/:id/decline', { params: { id: quoteId } });
 }
 
+/**
+ * `POST /quotes/{id}/request-again`: a new offer asked for, with a message; the quote goes back
+ * to requested and its offer into its history.
+ */
+export function requestQuoteAgain({
+  quoteId,
+  body,
+}: {
+  quoteId: string;
+  body: EndpointBody<'POST /quotes/:id/request-again'>;
+}): Promise<EndpointResponse<'POST /quotes/:id/request-again'>> {
+  return callApi('POST /quotes/:id/request-again', { params: { id: quoteId }, body });
+}
+
+export function useRequestQuoteAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestQuoteAgain,
+    meta: { ownErrorMessage: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quoteKeys.all }),
+  });
+}
+
 export function useOfferQuote() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,6 +3,7 @@ import {
   adminListMessages,
   formatDocumentDate,
   formatPrice,
+  formatQuantity,
   QUOTE_STATUSES,
   quoteListQuerySchema,
   quoteMessages,
@@ -86,10 +87,7 @@ export function QuoteList({ title, forAdmin }: { title: string; forAdmin: boolea
                     )}
                     <Cell label="Products">
                       {quote.lines
-                        .map(
-                          (line) =>
-                            `${line.productName} × ${line.quantity.toLocaleString('en-US')}`,
-                        )
+                        .map((line) => `${line.productName} × ${formatQuantity(line.quantity)}`)
                         .join(', ')}
                     </Cell>
                     <Cell label="Status">

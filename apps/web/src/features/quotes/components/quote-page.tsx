@@ -6,15 +6,14 @@ import {
   formatTimeLeft,
   quoteAcceptSchema,
   quoteMessages,
-  quoteOfferSchema,
+  quoteReRequestSchema,
   type Quote,
+  type QuoteOfferView,
 } from '@shop/shared';
-import { useFieldArray } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { BuyerFields } from '../../../components/ui/buyer-fields';
+import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { confirmAction } from '../../../components/ui/confirm';
 import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
@@ -26,7 +25,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { useNow } from '../../../lib/use-now';
 import { useDownloadArtwork } from '../api/download-artwork';
 import { useQuote } from '../api/get-quote';
-import { useAcceptQuote, useDeclineQuote, useOfferQuote } from '../api/quote-actions';
+import { useAcceptQuote, useDeclineQuote, useRequestQuoteAgain } from '../api/quote-actions';
+import { OfferForm } from './offer-form';
 import { QuoteStatusBadge } from './quote-status';
 
 /** Who reads the page: a shop admin answers with offers; anyone else is the buyer's side. */
@@ -41,21 +41,112 @@ export interface QuoteViewer {
  * its prices, message and time left, and what the reader may do: Accept (with phone and address,
  * as at checkout) or Decline for the buyer's side; the offer form for a shop admin.
  */
-export function QuotePage({ quoteId, viewer }: { quoteId: string; viewer: QuoteViewer }) {
+export function QuotePage({
+  quoteId,
+  viewer,
+  prefill,
+}: {
+  quoteId: string;
+  viewer: QuoteViewer;
+  /** What the accept form's phone and address start with, as at checkout (defect 27). */
+  prefill?: OrderDefaults | undefined;
+}) {
   const quote = useQuote(quoteId);
   return (
     <QueryState query={quote} what="the quote">
-      {(found) => <QuoteDetails quote={found} viewer={viewer} />}
+      {(found) => <QuoteDetails quote={found} viewer={viewer} prefill={prefill} />}
     </QueryState>
   );
 }
 
-function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) {
+/** An offer's lines (products, then extra lines) with their totals. */
+function OfferLines({ offer, label }: { offer: QuoteOfferView; label: string }) {
+  return (
+    <DataTable label={label} columns={['Product', 'Quantity', 'Unit price', 'Line total']}>
+      <tbody>
+        {offer.lines.map((line) => (
+          <tr key={line.productId}>
+            <RowHeader label="Product">{line.productName}</RowHeader>
+            <Cell label="Quantity">{formatQuantity(line.quantity)}</Cell>
+            <Cell label="Unit price">{formatPrice(line.unitPrice)}</Cell>
+            <Cell label="Line total">{formatPrice(line.lineTotal)}</Cell>
+          </tr>
+        ))}
+        {offer.extraLines.map((line, index) => (
+          <tr key={`extra-${index}`}>
+            <RowHeader label="Product">{line.description}</RowHeader>
+            <Cell label="Quantity">1</Cell>
+            <Cell label="Unit price">{formatPrice(line.amount)}</Cell>
+            <Cell label="Line total">{formatPrice(line.amount)}</Cell>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** What happened to the quote: new offers asked for (with the offer then), orders cancelled. */
+function QuoteHistory({ quote }: { quote: Quote }) {
+  if (quote.history.length === 0) return null;
+  return (
+    <section aria-labelledby="quote-history" className="card bg-base-100 border-base-300 border">
+      <div className="card-body gap-3">
+        <h2 id="quote-history" className="card-title text-2xl">
+          History
+        </h2>
+        <ol className="space-y-4">
+          {quote.history.map((entry, index) => (
+            <li key={`${entry.at}-${index}`} className="space-y-2">
+              <p>
+                <span className="font-semibold">{quoteMessages.historyWords[entry.kind]}</span>,{' '}
+                {formatDocumentTime(entry.at)}
+                {entry.orderId && entry.orderNumber && (
+                  <>
+                    {' '}
+                    (order{' '}
+                    <Link to={paths.dashboard.order.to(entry.orderId)} className="link">
+                      {entry.orderNumber}
+                    </Link>
+                    )
+                  </>
+                )}
+              </p>
+              {entry.message && <p className="whitespace-pre-line">{entry.message}</p>}
+              {entry.offer && (
+                <>
+                  <OfferLines
+                    offer={entry.offer}
+                    label={`Earlier offer ${entry.offer.version} of ${formatDocumentDate(entry.offer.offeredAt)}`}
+                  />
+                  <p>Total then: {formatPrice(entry.offer.total)}</p>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function QuoteDetails({
+  quote,
+  viewer,
+  prefill,
+}: {
+  quote: Quote;
+  viewer: QuoteViewer;
+  prefill?: OrderDefaults | undefined;
+}) {
   const now = useNow();
   const download = useDownloadArtwork(quote._id);
   const isShopAdmin = viewer.role === 'admin';
   const left =
     quote.offer && quote.status === 'offered' && formatTimeLeft(quote.offer.validUntil, now);
+  const lastEvent = quote.history.at(-1);
+  // Its order was cancelled (rejected, expired, deleted): the offer stands again (defect 4).
+  const reopened =
+    quote.status === 'offered' && lastEvent !== undefined && lastEvent.kind !== 'new-offer-asked';
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -64,6 +155,7 @@ function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) 
       </div>
       <p className="text-base-content/80">
         Requested {formatDocumentDate(quote.createdAt)} by {quote.userName} ({quote.userEmail})
+        {quote.companyName && <> for {quote.companyName}</>}
       </p>
 
       <section aria-labelledby="quote-request" className="card bg-base-100 border-base-300 border">
@@ -111,21 +203,7 @@ function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) 
             <h2 id="quote-offer" className="card-title text-2xl">
               Our offer
             </h2>
-            <DataTable
-              label="Offered products"
-              columns={['Product', 'Quantity', 'Unit price', 'Line total']}
-            >
-              <tbody>
-                {quote.offer.lines.map((line) => (
-                  <tr key={line.productId}>
-                    <RowHeader label="Product">{line.productName}</RowHeader>
-                    <Cell label="Quantity">{formatQuantity(line.quantity)}</Cell>
-                    <Cell label="Unit price">{formatPrice(line.unitPrice)}</Cell>
-                    <Cell label="Line total">{formatPrice(line.lineTotal)}</Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
+            <OfferLines offer={quote.offer} label="Offered products" />
             <p className="text-xl font-bold">Total: {formatPrice(quote.offer.total)}</p>
             {quote.offer.message && <p className="whitespace-pre-line">{quote.offer.message}</p>}
             <p>
@@ -147,15 +225,26 @@ function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) 
         </p>
       )}
 
+      {reopened && (
+        <p className="alert alert-info">
+          <span>{quoteMessages.reopened}</span>
+        </p>
+      )}
+
       {!isShopAdmin && quote.status === 'offered' && quote.offer && (
-        <AcceptForm quote={quote} viewer={viewer} />
+        <AcceptForm quote={quote} viewer={viewer} prefill={prefill} />
       )}
-      {!isShopAdmin && (quote.status === 'requested' || quote.status === 'offered') && (
-        <DeclineButton quote={quote} />
+      {!isShopAdmin && (quote.status === 'offered' || quote.status === 'expired') && (
+        <AskAgainForm quote={quote} />
       )}
+      {!isShopAdmin &&
+        (quote.status === 'requested' ||
+          quote.status === 'offered' ||
+          quote.status === 'expired') && <DeclineButton quote={quote} />}
       {isShopAdmin && quote.status !== 'ordered' && quote.status !== 'declined' && (
         <OfferForm quote={quote} />
       )}
+      <QuoteHistory quote={quote} />
     </section>
   );
 }
@@ -163,7 +252,15 @@ function QuoteDetails({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) 
 const acceptFormSchema = quoteAcceptSchema.pick({ phone: true, address: true, poNumber: true });
 
 /** Accept: the delivery details as at checkout; the order is placed and paid for next. */
-function AcceptForm({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) {
+function AcceptForm({
+  quote,
+  viewer,
+  prefill,
+}: {
+  quote: Quote;
+  viewer: QuoteViewer;
+  prefill?: OrderDefaults | undefined;
+}) {
   const navigate = useNavigate();
   const accept = useAcceptQuote();
   const [failure, setFailure] = useState<string | null>(null);
@@ -174,7 +271,11 @@ function AcceptForm({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) {
     formState: { errors },
   } = useZodForm(acceptFormSchema, {
     mode: 'onSubmit',
-    defaultValues: { phone: '', address: '', poNumber: '' },
+    defaultValues: { phone: prefill?.phone ?? '', address: prefill?.address ?? '', poNumber: '' },
+    // Defaults that arrive later (the last order's phone and address) fill only the fields the
+    // buyer has not touched yet, as at checkout.
+    values: { phone: prefill?.phone ?? '', address: prefill?.address ?? '', poNumber: '' },
+    resetOptions: { keepDirtyValues: true },
   });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -232,6 +333,66 @@ function AcceptForm({ quote, viewer }: { quote: Quote; viewer: QuoteViewer }) {
   );
 }
 
+/**
+ * 'Ask for a new offer' (defect 3): a message to the shop; the quote waits for an answer again
+ * and the offer it had stays in its history.
+ */
+function AskAgainForm({ quote }: { quote: Quote }) {
+  const askAgain = useRequestQuoteAgain();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    showFieldErrors,
+    formState: { errors },
+  } = useZodForm(quoteReRequestSchema.pick({ message: true }), {
+    mode: 'onSubmit',
+    defaultValues: { message: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await askAgain.mutateAsync({
+        quoteId: quote._id,
+        body: { message: values.message, offerVersion: quote.offer?.version },
+      });
+      reset();
+      toast.success(quoteMessages.newOfferAsked);
+    } catch (error) {
+      if (!showFieldErrors(error)) setFailure(errorMessage(error, 'The request was not sent.'));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="quote-ask-again"
+      className="card bg-base-100 border-base-300 border"
+    >
+      <div className="card-body gap-3">
+        <h2 id="quote-ask-again" className="card-title text-2xl">
+          {quoteMessages.askNewOffer}
+        </h2>
+        {failure && (
+          <div role="alert" className="alert alert-error">
+            {failure}
+          </div>
+        )}
+        <TextField
+          multiline
+          rows={3}
+          label="What should the new offer change?"
+          hint="For example a smaller quantity now and the rest later, or another delivery date"
+          error={errors.message?.message}
+          {...register('message')}
+        />
+        <SubmitButton pending={askAgain.isPending}>{quoteMessages.askNewOffer}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
 function DeclineButton({ quote }: { quote: Quote }) {
   const decline = useDeclineQuote();
   const onClick = async () => {
@@ -254,119 +415,5 @@ function DeclineButton({ quote }: { quote: Quote }) {
     >
       Decline
     </button>
-  );
-}
-
-/** The offer form's own shape: the expiry as a local date and time, as its input gives it. */
-const offerFormSchema = quoteOfferSchema.extend({
-  validUntil: z
-    .string()
-    .min(1, quoteMessages.validUntilInvalid)
-    .refine((value) => !Number.isNaN(Date.parse(value)), quoteMessages.validUntilInvalid),
-});
-type OfferFormInput = z.input<typeof offerFormSchema>;
-
-/** A time as a datetime-local input shows it (local, to the minute). */
-function localInput(date: Date): string {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-/** A shop admin's offer: each line's quantity and unit price, until when, a message. */
-function OfferForm({ quote }: { quote: Quote }) {
-  const offer = useOfferQuote();
-  const [failure, setFailure] = useState<string | null>(null);
-  // Two weeks from when the form opened, unless the admin picks another time.
-  const [defaultUntil] = useState(() => localInput(new Date(Date.now() + 14 * 86_400_000)));
-  const start = quote.offer?.lines ?? quote.lines.map((line) => ({ ...line, unitPrice: '' }));
-  const {
-    register,
-    control,
-    handleSubmit,
-    showFieldErrors,
-    formState: { errors },
-  } = useZodForm(offerFormSchema, {
-    mode: 'onSubmit',
-    defaultValues: {
-      lines: start.map((line) => ({
-        productId: line.productId,
-        quantity: String(line.quantity),
-        unitPrice: String(line.unitPrice),
-      })),
-      validUntil: defaultUntil,
-      message: quote.offer?.message ?? '',
-    } as OfferFormInput,
-  });
-  const { fields } = useFieldArray({ control, name: 'lines' });
-  const names = new Map(
-    [...quote.lines, ...(quote.offer?.lines ?? [])].map((line) => [
-      line.productId,
-      line.productName,
-    ]),
-  );
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await offer.mutateAsync({
-        quoteId: quote._id,
-        body: { ...values, validUntil: new Date(values.validUntil).toISOString() },
-      });
-      toast.success(quoteMessages.offerSent);
-    } catch (error) {
-      if (!showFieldErrors(error)) setFailure(errorMessage(error, 'The offer was not sent.'));
-    }
-  });
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="quote-offer-form"
-      className="card bg-base-100 border-base-300 border"
-    >
-      <div className="card-body gap-3">
-        <h2 id="quote-offer-form" className="card-title text-2xl">
-          {quote.offer ? 'Make a new offer' : 'Make an offer'}
-        </h2>
-        {failure && (
-          <div role="alert" className="alert alert-error">
-            {failure}
-          </div>
-        )}
-        {fields.map((field, index) => {
-          const name = names.get(start[index]?.productId ?? '') ?? 'the product';
-          return (
-            <fieldset key={field.id} className="grid gap-3 sm:grid-cols-2">
-              <legend className="mb-1 font-medium">{name}</legend>
-              <TextField
-                label="Quantity"
-                inputMode="numeric"
-                error={errors.lines?.[index]?.quantity?.message}
-                {...register(`lines.${index}.quantity`)}
-              />
-              <TextField
-                label="Unit price (USD)"
-                inputMode="decimal"
-                error={errors.lines?.[index]?.unitPrice?.message}
-                {...register(`lines.${index}.unitPrice`)}
-              />
-            </fieldset>
-          );
-        })}
-        <TextField
-          label="Valid until"
-          type="datetime-local"
-          error={errors.validUntil?.message}
-          {...register('validUntil')}
-        />
-        <TextField
-          multiline
-          rows={3}
-          label="Message to the buyer"
-          error={errors.message?.message}
-          {...register('message')}
-        />
-        <SubmitButton pending={offer.isPending}>Send offer</SubmitButton>
-      </div>
-    </form>
   );
 }
