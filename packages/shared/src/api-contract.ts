@@ -68,10 +68,12 @@ import {
   companyAccountModifiedSchema,
   holdInputSchema,
   invoicePaymentInputSchema,
+  markPaidBodySchema,
   invoicePaymentListSchema,
   invoicePaymentRecordedSchema,
   statementSchema,
   termsInputSchema,
+  termsModifiedSchema,
 } from './companies/on-account.js';
 import {
   searchSynonymCreatedSchema,
@@ -232,7 +234,11 @@ export const apiContract = {
   'GET /order': { querystring: orderListQuerySchema, response: orderListSchema },
   'GET /orders/:id': { params: idParamsSchema, response: orderSchema },
   'GET /orders': { querystring: adminOrderListQuerySchema, response: orderListSchema },
-  'PUT /order/:id': { params: idParamsSchema, response: orderModifiedSchema },
+  'PUT /order/:id': {
+    params: idParamsSchema,
+    body: markPaidBodySchema,
+    response: orderModifiedSchema,
+  },
   'PUT /ship/:id': { params: idParamsSchema, body: shipBodySchema, response: orderModifiedSchema },
   'PUT /orders/:id/shipment': {
     params: idParamsSchema,
@@ -310,7 +316,7 @@ export const apiContract = {
   'PUT /companies/:id/terms': {
     params: idParamsSchema,
     body: termsInputSchema,
-    response: companyAccountModifiedSchema,
+    response: termsModifiedSchema,
   },
   'PUT /companies/:id/hold': {
     params: idParamsSchema,

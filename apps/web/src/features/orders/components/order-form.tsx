@@ -27,6 +27,8 @@ import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice'
 import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
+import { CompanyBilling } from '../../../components/ui/company-billing';
+import { useMyCompany } from '../../companies/api/get-my-company';
 
 const orderFormSchema = orderCreateSchema.pick({
   phone: true,
@@ -114,6 +116,8 @@ export function OrderForm({
     values: defaults,
     resetOptions: { keepDirtyValues: true },
   });
+  // A company member's order is billed to the company (ux 2026-11-28 #2): shown before Order.
+  const company = useMyCompany().data;
   const typed = useWatch({ control, name: 'orderQty' });
   const quantity = typedQuantity(typed);
   const rangeProblem = quantityProblem(typed, product);
@@ -185,6 +189,7 @@ export function OrderForm({
           error={errors.poNumber?.message}
           {...register('poNumber')}
         />
+        {company && <CompanyBilling company={company} />}
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
           Order
         </SubmitButton>
