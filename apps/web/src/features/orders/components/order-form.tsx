@@ -27,8 +27,7 @@ import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice'
 import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
-import { CompanyBilling } from '../../../components/ui/company-billing';
-import { useMyCompany } from '../../companies/api/get-my-company';
+import { CompanyBilling, type CompanyBillingDetails } from '../../../components/ui/company-billing';
 
 const orderFormSchema = orderCreateSchema.pick({
   phone: true,
@@ -74,6 +73,11 @@ interface OrderFormProps {
   addToOrderList?: ((quantity: number) => string | null) | undefined;
   /** The quantity typed on the product page before 'Order Now' (issue 22); the minimum without. */
   quantity?: number | undefined;
+  /**
+   * A company member's company (ux 2026-11-28 #2): the order is billed to it, and the form shows
+   * its invoice details before Order. Absent: a customer in no company.
+   */
+  company?: CompanyBillingDetails | undefined;
 }
 
 /** Order Details: who orders (read-only), where it goes and how many pieces. */
@@ -83,6 +87,7 @@ export function OrderForm({
   prefill,
   addToOrderList,
   quantity: startQuantity,
+  company,
 }: OrderFormProps) {
   const create = useCreateOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -116,8 +121,6 @@ export function OrderForm({
     values: defaults,
     resetOptions: { keepDirtyValues: true },
   });
-  // A company member's order is billed to the company (ux 2026-11-28 #2): shown before Order.
-  const company = useMyCompany().data;
   const typed = useWatch({ control, name: 'orderQty' });
   const quantity = typedQuantity(typed);
   const rangeProblem = quantityProblem(typed, product);
