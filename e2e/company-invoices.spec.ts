@@ -50,7 +50,8 @@ async function token(page: Page): Promise<string> {
 }
 
 test.describe('invoices made out to the company', () => {
-  test.describe.configure({ timeout: 180_000 });
+  // Two windows, a PDF and three accessibility checks: generous on a loaded two-core machine.
+  test.describe.configure({ timeout: 360_000 });
 
   test('ux 2026-11-28 #2 and #15: checkout bills the company; Mark Paid takes the transfer; the invoice says both', async ({
     page,
