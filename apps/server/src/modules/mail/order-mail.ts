@@ -165,7 +165,8 @@ function contentOf(
     case 'order-paid': {
       // A bank transfer (an invoice on account settled, or marked paid with its details) has a
       // reference, not a card's transaction id (ux 2026-11-28 #36).
-      const transfer = order.invoice?.onAccount != null || order.paymentReceivedAt !== null;
+      const transfer =
+        (order.invoice?.onAccount ?? null) !== null || order.paymentReceivedAt !== null;
       return {
         subject: m.paidSubject(order.orderNumber, order.orderPName),
         greeting,

@@ -80,14 +80,6 @@ function expectAskedToShip(order: typeof placed) {
   ]);
 }
 
-/** Checks that the last confirmation asked named the order and offered the action. */
-function expectAsked(order: typeof placed, confirmText: string) {
-  expect(confirm.confirmAction).toHaveBeenLastCalledWith(expect.objectContaining({ confirmText }));
-  const [{ text }] = confirm.confirmAction.mock.lastCall as unknown as [{ text: string }];
-  expect(text).toContain(order.orderPName);
-  expect(text).toContain(order.userName);
-}
-
 const rows = async () => {
   const table = await screen.findByRole('table');
   return within(table).getAllByRole('row').slice(1);
