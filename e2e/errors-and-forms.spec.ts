@@ -2,7 +2,12 @@ import type { Browser, Page } from '@playwright/test';
 import { confirmMessages, formatPrice, messages, previewText, stockMessages } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { confirmUntil, logInThroughPage, registerThroughPage } from './support/flows.js';
+import {
+  confirmUntil,
+  logInThroughPage,
+  registerThroughPage,
+  fillMarkPaid,
+} from './support/flows.js';
 
 /*
  * Issue 12: errors that say what happened, whole-number quantities, the card form and the paid
@@ -338,6 +343,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
       .getByRole('row')
       .filter({ hasText: previewText(name) });
     await row.getByRole('button', { name: /^Mark Paid/ }).click();
+    await fillMarkPaid(admin.getByRole('dialog'));
     await admin.getByRole('button', { name: confirmMessages.markPaidConfirm }).click();
     await expect(admin.getByText(NETWORK_FAILURE)).toBeVisible();
     await admin.goto('/dashboard/users');

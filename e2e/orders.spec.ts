@@ -10,7 +10,13 @@ import {
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { confirmUntil, logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+import {
+  confirmUntil,
+  logInThroughPage,
+  logOut,
+  registerThroughPage,
+  fillMarkPaid,
+} from './support/flows.js';
 
 /*
  * Tests run in parallel against one shared database, so each test orders its own product and
@@ -320,6 +326,7 @@ test.describe('ordering and paying', () => {
       adminRow.getByRole('button', { name: `Ship Order: ${what(paidByAdmin)}` }),
     ).toHaveCount(0);
     await adminRow.getByRole('button', { name: `Mark Paid: ${what(paidByAdmin)}` }).click();
+    await fillMarkPaid(page.getByRole('dialog'));
     await page.getByRole('button', { name: confirmMessages.markPaidConfirm }).click();
     await expect(
       adminRow.getByRole('button', { name: `Ship Order: ${what(paidByAdmin)}` }),

@@ -12,7 +12,13 @@ import {
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { confirmIn, logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
+import {
+  confirmIn,
+  logInThroughPage,
+  logOut,
+  registerThroughPage,
+  fillMarkPaid,
+} from './support/flows.js';
 import { addTestProducts } from './support/order-list.js';
 
 /*
@@ -184,6 +190,7 @@ test.describe('stock edits, the delete dialog and shipping', () => {
 
     // Mark Paid, through Manage Order's own dialog.
     await page.getByRole('button', { name: `Mark Paid: ${what}` }).click();
+    await fillMarkPaid(confirmDialog(page, confirmMessages.markPaidTitle));
     await confirmIn(
       confirmDialog(page, confirmMessages.markPaidTitle),
       confirmMessages.markPaidConfirm,

@@ -3,7 +3,7 @@ import { confirmMessages, messages, orderPageMessages, previewText, shortId } fr
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN, newCustomer } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
-import { confirmIn, logInThroughPage } from './support/flows.js';
+import { confirmIn, logInThroughPage, fillMarkPaid } from './support/flows.js';
 
 /*
  * Issue 12: every table keeps its status and actions in view at 390 px without scrolling
@@ -302,9 +302,8 @@ for (const phone of [false, true]) {
       // Mark Paid asks first, naming the order; Cancel leaves it unpaid.
       await markPaid.click();
       const markDialog = confirmDialog(page, confirmMessages.markPaidTitle);
-      await expect(markDialog).toContainText(
-        confirmMessages.markPaidText(item.name, customer.name),
-      );
+      // It asks for the bank transfer received (ux 2026-11-28 #15), naming the customer.
+      await expect(markDialog).toContainText(customer.name);
       await expectInView(
         page,
         markDialog.getByRole('button', { name: confirmMessages.markPaidConfirm }),
@@ -318,6 +317,7 @@ for (const phone of [false, true]) {
       await expect(ship).toHaveCount(0);
 
       await markPaid.click();
+      await fillMarkPaid(markDialog);
       await confirmIn(markDialog, confirmMessages.markPaidConfirm);
       await expect(row.getByText('Paid', { exact: true })).toBeVisible();
       await expect(markPaid).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { accountPageMessages } from '@shop/shared';
 import { newCustomer } from './accounts.js';
 
 /** Registers a new customer through the Register page and waits to be signed in. */
@@ -61,4 +62,14 @@ export async function confirmUntil(dialog: Locator, name: string, outcome: Locat
     }
     await expect(outcome).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Mark Paid's dialog (ux 2026-11-28 #15) asks for the bank transfer received: its amount and day
+ * start filled (the order's total, today), its reference is typed here.
+ */
+export async function fillMarkPaid(scope: Page | Locator, reference = 'RF-E2E-0001') {
+  const field = scope.getByLabel(accountPageMessages.referenceLabel, { exact: true });
+  await expect(field).toBeVisible();
+  await field.fill(reference);
 }

@@ -356,6 +356,7 @@ export async function buildApp({
       approversOf: (companyId) => companies.approversOf(companyId),
       hasConfirmedAdmin: (companyId) => companies.hasConfirmedAdmin(companyId),
       hasPaymentTerms: (companyId) => accountsRepository.hasPaymentTerms(companyId),
+      billingOf: (companyId) => companies.billingOf(companyId),
     },
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
     log: app.log,
@@ -394,6 +395,7 @@ export async function buildApp({
     ordersService: orders,
     membershipOf: (userId) => companiesRepository.membershipOf(userId),
     creditHoldDays: config.onAccount.creditHoldDays,
+    bankDetails: config.invoiceBankDetails.length > 0,
     ...(now ? { now } : {}),
   });
   const accountWorker = createAccountWorker(onAccount, app.log);
@@ -418,6 +420,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     // The paid mail carries the invoice PDF, made when the mail is sent.
     attachmentsOf: (kind, order) => invoicesService.mailAttachmentsOf(kind, order),
+    bankDetails: config.invoiceBankDetails.length > 0,
     options: config.mailOutbox,
   });
   app.decorate('mailOutbox', mailOutbox);

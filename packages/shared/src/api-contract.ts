@@ -68,11 +68,13 @@ import {
   companyAccountModifiedSchema,
   holdInputSchema,
   invoicePaymentInputSchema,
+  markPaidBodySchema,
   invoicePaymentListSchema,
   invoicePaymentRecordedSchema,
   statementQuerySchema,
   statementSchema,
   termsInputSchema,
+  termsModifiedSchema,
 } from './companies/on-account.js';
 import {
   searchSynonymCreatedSchema,
@@ -234,7 +236,11 @@ export const apiContract = {
   'GET /order': { querystring: orderListQuerySchema, response: orderListSchema },
   'GET /orders/:id': { params: idParamsSchema, response: orderSchema },
   'GET /orders': { querystring: adminOrderListQuerySchema, response: orderListSchema },
-  'PUT /order/:id': { params: idParamsSchema, response: orderModifiedSchema },
+  'PUT /order/:id': {
+    params: idParamsSchema,
+    body: markPaidBodySchema,
+    response: orderModifiedSchema,
+  },
   'PUT /ship/:id': { params: idParamsSchema, body: shipBodySchema, response: orderModifiedSchema },
   'PUT /orders/:id/shipment': {
     params: idParamsSchema,
@@ -312,7 +318,7 @@ export const apiContract = {
   'PUT /companies/:id/terms': {
     params: idParamsSchema,
     body: termsInputSchema,
-    response: companyAccountModifiedSchema,
+    response: termsModifiedSchema,
   },
   'PUT /companies/:id/hold': {
     params: idParamsSchema,

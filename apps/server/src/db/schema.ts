@@ -131,6 +131,11 @@ export interface OrdersTable {
   invoice_terms_days: ColumnType<number | null, number | null | undefined, number | null>;
   invoice_company_name: NullableText;
   invoice_company_vat_id: NullableText;
+  /**
+   * Migration 0030: when the bank transfer an admin marked the order paid with was received
+   * (its reference is `transaction_id`); null otherwise.
+   */
+  payment_received_at: NullableTime;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -47,6 +47,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     shippedAt: null,
     shipment: null,
+    paymentReceivedAt: null,
     billing: { company: null, vatNumber: null, address: null },
     invoice: null,
     companyId: null,

@@ -96,6 +96,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     shippedAt: null,
     shipment: null,
+    paymentReceivedAt: null,
     billing: { company: null, vatNumber: null, address: null },
     invoice: null,
     companyId: null,

@@ -59,6 +59,18 @@ export const onAccountMessages = {
   amountExceedsDue: (amountDue: number) =>
     `The amount is more than the amount due (${formatAccountMoney(amountDue)}).`,
   receivedInFuture: 'The date received cannot be in the future',
+  /** Mark Paid's amount (ux 2026-11-28 #15): the order is paid by its whole total only. */
+  amountNotOrderTotal: (total: number) =>
+    `The amount must be the order's total (${formatAccountMoney(total)}): a part payment does not mark it paid.`,
+  /** `placed`: the day the order was placed, YYYY-MM-DD (UTC). */
+  receivedBeforeOrder: (placed: string) =>
+    `The date received cannot be before the order was placed (${placed})`,
+  /**
+   * `PUT /api/companies/{id}/terms` while INVOICE_BANK_DETAILS is unset (ux 2026-11-28 #13):
+   * the terms are granted, and the admin is told what the invoices will lack.
+   */
+  noBankDetailsWarning:
+    'The shop has no bank details set (INVOICE_BANK_DETAILS), so invoices on account cannot say where to pay: they ask the buyer to contact the shop for payment details. Set INVOICE_BANK_DETAILS so buyers can pay by bank transfer.',
   /** `issued`: the invoice's date, YYYY-MM-DD (UTC). */
   receivedBeforeInvoice: (issued: string) =>
     `The date received cannot be before the invoice's date (${issued})`,
@@ -119,6 +131,9 @@ export const onAccountLabels = {
   invoiceDue: (date: string) => `Payment due by ${date}`,
   bankDetails: 'Bank details',
   quoteInvoiceNumber: 'Please pay by bank transfer and quote the invoice number with your payment.',
+  /** An invoice on account when the shop has no bank details (ux 2026-11-28 #13). */
+  contactForPaymentDetails:
+    'Please contact us for the payment details, and quote the invoice number with your payment.',
   statusInvoiced: (date: string) => `UNPAID - due ${date}`,
   statusPartlyPaid: (amountDue: string, date: string) => `PART PAID - ${amountDue} due ${date}`,
 } as const;
@@ -164,4 +179,7 @@ export const invoiceMailMessages = {
   terms: 'Payment terms',
   amountDue: 'Amount due',
   quoteInvoiceNumber: 'Please quote the invoice number with your bank transfer.',
+  /** Without the shop's bank details (ux 2026-11-28 #13): no transfer is asked for blindly. */
+  contactForPaymentDetails:
+    'Please contact us for the payment details, and quote the invoice number with your payment.',
 } as const;

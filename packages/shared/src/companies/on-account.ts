@@ -47,6 +47,15 @@ export const companyAccountModifiedSchema = z.object({
   company: companyAccountSchema,
 });
 
+/**
+ * `PUT /api/companies/{id}/terms` answers the account and what the admin should know before a
+ * buyer pays on account (ux 2026-11-28 #13): `warnings` names what is missing, such as the
+ * shop's bank details for the invoices (INVOICE_BANK_DETAILS unset); empty when nothing is.
+ */
+export const termsModifiedSchema = companyAccountModifiedSchema.extend({
+  warnings: z.array(z.string()),
+});
+
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /**
@@ -127,6 +136,20 @@ export const invoicePaymentInputSchema = z.object({
 });
 export type InvoicePaymentInput = z.input<typeof invoicePaymentInputSchema>;
 export type ValidInvoicePaymentInput = z.output<typeof invoicePaymentInputSchema>;
+
+/**
+ * `PUT /api/order/{id}` with a body (ux 2026-11-28 #15): an admin marks an order paid for a bank
+ * transfer, with the amount received (the order's total: a part payment does not pay it), the
+ * transfer's reference (the order's `transactionId` from then on, printed on the invoice) and
+ * the date received (not in the future, nor before the day the order was placed). The same
+ * fields and words as Record payment's. Without a body the call is the spec's: the order is
+ * marked paid with a transaction id of the shop's own (`manual_…`).
+ */
+export const markPaidInputSchema = invoicePaymentInputSchema;
+export type MarkPaidInput = InvoicePaymentInput;
+export type ValidMarkPaidInput = ValidInvoicePaymentInput;
+/** The body of `PUT /api/order/{id}`: the transfer's details, or none (the spec's call). */
+export const markPaidBodySchema = markPaidInputSchema.nullish();
 
 /** One payment recorded against an invoice. */
 export const invoicePaymentSchema = z.object({

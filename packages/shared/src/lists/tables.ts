@@ -31,6 +31,11 @@ export const confirmMessages = {
   markPaidTitle: 'Mark this order paid?',
   markPaidText: (product: string, customer: string) =>
     `The order of ${product} for ${customer} will be marked as paid, without a card payment.`,
+  /** Mark Paid asks for the bank transfer received (ux 2026-11-28 #15). */
+  markPaidTransferText: (orderNumber: string, customer: string, total: string) =>
+    `Order ${orderNumber} for ${customer} (${total}) will be marked as paid, without a card payment. Enter the bank transfer received.`,
+  markPaidHint:
+    'The amount is the order total: a part payment does not mark it paid. The reference is printed on the invoice.',
   markPaidConfirm: 'Yes, mark it paid',
   shipTitle: 'Ship this order?',
   shipText: (product: string, customer: string) =>

@@ -21,6 +21,18 @@ export const billingLabels = {
   sameAsShipping: 'Billing address same as shipping address',
   address: 'Billing address',
   fromProfile: 'Filled in from My Profile; changes here apply to this order only.',
+  /**
+   * A company member's checkout and Order Now (ux 2026-11-28 #2): the invoice is made out to the
+   * company as My Company has it, not typed per order.
+   */
+  companyHeading: 'Billed to your company',
+  companyName: 'Company',
+  companyVat: 'VAT number',
+  companyAddress: 'Billing address',
+  companyNoVat: 'None on file',
+  fromCompany: (company: string) =>
+    `Every invoice of ${company} is made out to the company as My Company has it. A company admin changes these details there.`,
+  companyLoading: 'Reading your company’s billing details…',
 } as const;
 
 export const billingMessages = {

@@ -89,6 +89,26 @@ export function invoiceDocumentKind(order: {
   return 'none';
 }
 
+/**
+ * Whom an order's invoice is made out to (ux 2026-11-28 #2 and #16), the one reading of it for
+ * the invoice PDF and the orders CSV: the company an invoice on account was issued to (as it
+ * was then), else the billing details kept on the order (a company member's: the company's,
+ * taken when it was placed; another customer's: as given at checkout); the billing address, or
+ * the shipping address when none was given.
+ */
+export function invoiceRecipientOf(order: {
+  address: string;
+  billing: { company: string | null; vatNumber: string | null; address: string | null };
+  invoice: { onAccount: { companyName: string; vatId: string | null } | null } | null;
+}): { company: string | null; vatNumber: string | null; address: string } {
+  const account = order.invoice?.onAccount ?? null;
+  return {
+    company: account?.companyName ?? order.billing.company,
+    vatNumber: account ? account.vatId : order.billing.vatNumber,
+    address: order.billing.address ?? order.address,
+  };
+}
+
 /** The one name the PDF and its file give the order: its order number (`CF-10234`). */
 export function invoiceOrderReference(order: { orderNumber: string }): string {
   return order.orderNumber;
@@ -118,7 +138,12 @@ export const invoiceMessages = {
 export const invoiceLabels = {
   title: 'Invoice',
   proFormaTitle: 'Pro-forma invoice',
-  proFormaNotice: 'Not an invoice: no invoice number. The invoice is issued when it is paid.',
+  /**
+   * Fits every unpaid order (ux 2026-11-28 #13): one paid by card or transfer gets its invoice
+   * when paid, one on account when it is put on the company's account (placed, or approved).
+   */
+  proFormaNotice:
+    "Not an invoice: no invoice number. The invoice is issued when the order is paid, or when it is put on your company's account.",
   invoiceNumber: 'Invoice number',
   invoiceDate: 'Invoice date',
   dueDate: 'Due date',
@@ -152,6 +177,9 @@ export const invoiceLabels = {
   orderTotal: `Total (${INVOICE_CURRENCY})`,
   amountDue: `Amount due (${INVOICE_CURRENCY})`,
   statusPaid: (transactionId: string) => `PAID - transaction ${transactionId}`,
+  /** Marked paid for a bank transfer (ux 2026-11-28 #15): its reference and the day received. */
+  statusPaidByTransfer: (reference: string, received: string) =>
+    `PAID - bank transfer received ${received}, reference ${reference}`,
   statusPaidNoTransaction: 'PAID',
   statusUnpaid: 'UNPAID - payment due',
   statusCancelled: 'CANCELLED - not payable',

@@ -88,6 +88,11 @@ export const orderMailMessages = {
   payNow: 'Pay now',
   paidOn: 'Paid on',
   transactionId: 'Transaction ID',
+  /** The receipt's invoice (ux 2026-11-28 #36). */
+  invoiceNumber: 'Invoice number',
+  /** A bank transfer's reference (an invoice on account, or marked paid): not a card's id. */
+  paymentReference: 'Payment reference',
+  receivedOn: 'Received on',
   amountPaid: 'Amount paid',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',

@@ -176,8 +176,17 @@ export const orderSchema = z.object({
   shippedAt: z.string().nullable(),
   /** Set when the admin shipped it with a carrier and tracking number. */
   shipment: shipmentSchema.nullable(),
-  /** Whom the invoice is made out to, as given at checkout (billing.ts). */
+  /**
+   * Whom the invoice is made out to (billing.ts): a company member's order is billed to the
+   * company as it was when the order was placed; another customer's as given at checkout.
+   */
   billing: orderBillingSchema,
+  /**
+   * Marked paid by an admin for a bank transfer (Mark Paid's details, ux 2026-11-28 #15): when
+   * the money was received; `transactionId` is then the transfer's reference. Null otherwise.
+   * Defaults to null, so an order written before migration 0030 (an outbox row) still reads.
+   */
+  paymentReceivedAt: z.string().nullable().default(null),
   /** The invoice, issued when the order was paid; null before (a pro-forma only). */
   invoice: orderInvoiceSchema.nullable(),
   /** The company of the member who placed it (DESIGN.md section 12); null for a lone customer. */

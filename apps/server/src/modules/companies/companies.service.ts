@@ -377,6 +377,13 @@ export function createCompaniesService(
     /** For the orders module: whether an admin of the company has confirmed their email. */
     hasConfirmedAdmin: (companyId: string) => companies.hasConfirmedAdmin(companyId),
     membershipOf: (userId: string) => companies.membershipOf(userId),
+    /** For the orders module: whom the company's invoices are made out to (ux 2026-11-28 #2). */
+    async billingOf(
+      companyId: string,
+    ): Promise<{ name: string; vatId: string | null; billingAddress: string } | undefined> {
+      const row = await companies.find(companyId);
+      return row && { name: row.name, vatId: row.vat_id, billingAddress: row.billing_address };
+    },
   };
 }
 

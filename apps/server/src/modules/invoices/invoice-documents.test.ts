@@ -107,7 +107,7 @@ describe.each(testDatabases)('the invoice a paid order gets on $name', (kind) =>
       'VAT number DE123456789',
       'Billing address Nordic Systems GmbH Accounts Payable Postfach 1122 20001 Hamburg',
       'Contact Dana Keller',
-      'Shipping address Nordic Systems GmbH Attn. Receiving, Dock 3 Hafenstrasse 12 20457 Hamburg',
+      'Ship to Nordic Systems GmbH Attn. Receiving, Dock 3 Hafenstrasse 12 20457 Hamburg',
       'PO number PO-2026-12-0007',
       'SKU Product Quantity Unit price (USD) Total (USD)',
       `${paid.lines[0]?.sku} ${paid.lines[0]?.productName} 4 $48.50 $194.00`,

@@ -6,6 +6,7 @@ import {
   invoiceDocumentKind,
   invoiceLabels as l,
   invoiceOrderReference,
+  invoiceRecipientOf,
   invoiceTaxOf,
   type InvoiceSettings,
   type Order,
@@ -52,6 +53,13 @@ function paymentStatus(order: Order): string {
   }
   if (order.paid) {
     if (order.refundNeeded) return l.statusPaidRefundSecond(order.transactionId);
+    // Marked paid for a bank transfer (ux 2026-11-28 #15): its reference and the day received.
+    if (order.transactionId && order.paymentReceivedAt) {
+      return l.statusPaidByTransfer(
+        order.transactionId,
+        formatDocumentDate(order.paymentReceivedAt),
+      );
+    }
     return order.transactionId ? l.statusPaid(order.transactionId) : l.statusPaidNoTransaction;
   }
   if (order.paymentStatus === 'invoiced' && order.invoice) {
@@ -110,19 +118,14 @@ function box(doc: Doc, text: string, y: number, color: string): number {
 }
 
 /**
- * An invoice paid on account: its terms, due date, and where to send the money (the seller's
- * bank details, INVOICE_BANK_DETAILS); answers the y below it.
+ * An invoice paid on account: its terms and where to send the money (the seller's bank details,
+ * INVOICE_BANK_DETAILS); answers the y below it. The due date is in the head, once (ux
+ * 2026-11-28 #13). Without bank details it never asks for a transfer to an account it does not
+ * name: the buyer is asked to contact the shop for the payment details.
  */
-function accountTerms(
-  doc: Doc,
-  termsDays: number,
-  dueAt: string,
-  settings: InvoiceSettings,
-  y: number,
-): number {
+function accountTerms(doc: Doc, termsDays: number, settings: InvoiceSettings, y: number): number {
   const bank = settings.bankDetails ?? [];
   const rows: [string, string][] = [
-    [l.dueDate, formatDocumentDate(dueAt)],
     [onAccountLabels.terms, onAccountLabels.termsValue(termsDays)],
     ...(bank.length > 0
       ? [[onAccountLabels.bankDetails, bank.join('\n')] as [string, string]]
@@ -132,7 +135,14 @@ function accountTerms(
   doc
     .font('Helvetica-Oblique')
     .fontSize(9)
-    .text(onAccountLabels.quoteInvoiceNumber, MARGIN, bottom + 4, { width: RIGHT_EDGE - MARGIN });
+    .text(
+      bank.length > 0
+        ? onAccountLabels.quoteInvoiceNumber
+        : onAccountLabels.contactForPaymentDetails,
+      MARGIN,
+      bottom + 4,
+      { width: RIGHT_EDGE - MARGIN },
+    );
   return doc.y;
 }
 
@@ -200,40 +210,58 @@ export function renderInvoicePdf(order: Order, settings: InvoiceSettings): Promi
   ];
   const datesBottom = facts(doc, dates, 320, MARGIN + 30, RIGHT_EDGE - 320);
 
-  // The buyer: the company the invoice is made out to, its VAT number and billing address.
+  // Bill to, left: the company the invoice is made out to (ux 2026-11-28 #2), its VAT number,
+  // its billing address and the contact; Ship to, right: where the goods go, and how.
   let y = Math.max(sellerBottom, datesBottom) + 18;
-  doc.font('Helvetica-Bold').fontSize(11).text(l.buyer, MARGIN, y);
-  y = doc.y + 4;
-  // On account (DESIGN.md section 13), the invoice is made out to the company it was issued to.
+  const top = y;
+  // Bill to takes the wider part: a long email address stays on one line beside its label.
+  const billWidth = 315;
+  const shipX = MARGIN + billWidth + 15;
+  const shipWidth = RIGHT_EDGE - shipX;
   const account = invoice?.onAccount ?? null;
-  const buyerName = account?.companyName ?? order.billing.company;
-  const buyerVat = account ? account.vatId : order.billing.vatNumber;
+  const recipient = invoiceRecipientOf(order);
+  doc.font('Helvetica-Bold').fontSize(11).text(l.buyer, MARGIN, top, { width: billWidth });
   doc
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(printable(buyerName ?? order.userName), MARGIN, y, { width: 400 });
-  y = facts(
+    .text(printable(recipient.company ?? order.userName), MARGIN, doc.y + 4, {
+      width: billWidth,
+    });
+  const billBottom = facts(
     doc,
     [
-      ...(buyerVat ? [[l.vatNumber, buyerVat] as [string, string]] : []),
-      [l.billingAddress, order.billing.address ?? order.address],
-      ...(buyerName ? [[l.contact, order.userName] as [string, string]] : []),
+      ...(recipient.vatNumber ? [[l.vatNumber, recipient.vatNumber] as [string, string]] : []),
+      [l.billingAddress, recipient.address],
+      ...(recipient.company ? [[l.contact, order.userName] as [string, string]] : []),
       [l.email, order.userEmail],
       [l.phone, order.phone],
-      [l.shippingAddress, order.address],
       ...(order.poNumber ? [[l.poNumber, order.poNumber] as [string, string]] : []),
-      ...(order.shipment
-        ? ([
-            [l.carrier, order.shipment.carrier],
-            [l.trackingNumber, order.shipment.trackingNumber],
-          ] as [string, string][])
-        : []),
     ],
     MARGIN,
     doc.y + 4,
-    // The page's whole width: a long email address stays on one line.
-    RIGHT_EDGE - MARGIN,
+    billWidth,
   );
+  doc.font('Helvetica-Bold').fontSize(11).text(l.shipTo, shipX, top, { width: shipWidth });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(printable(order.address), shipX, doc.y + 4, { width: shipWidth });
+  if (order.shipment) {
+    // Label and value on one line each: the column is too narrow for the facts' two columns.
+    doc.moveDown(0.5);
+    for (const [label, value] of [
+      [l.carrier, order.shipment.carrier],
+      [l.trackingNumber, order.shipment.trackingNumber],
+    ] as const) {
+      doc.font('Helvetica-Bold').text(printable(`${label}: `), shipX, doc.y, {
+        width: shipWidth,
+        continued: true,
+      });
+      doc.font('Helvetica').text(printable(value));
+    }
+  }
+  const shipBottom = doc.y;
+  y = Math.max(billBottom, shipBottom);
 
   // A pro-forma says what it is not; then paid or not, in a box that cannot be missed (green
   // only for a paid order that stands).
@@ -241,7 +269,7 @@ export function renderInvoicePdf(order: Order, settings: InvoiceSettings): Promi
   if (!invoice) y = box(doc, l.proFormaNotice, y, RED) + 8;
   const settled = order.paid && !paidButCancelled(order) && !order.refundNeeded;
   y = box(doc, paymentStatus(order), y, settled ? GREEN : RED) + 18;
-  if (account && invoice) y = accountTerms(doc, account.termsDays, invoice.dueAt, settings, y) + 14;
+  if (account && invoice) y = accountTerms(doc, account.termsDays, settings, y) + 14;
 
   // The lines.
   y = tableHeader(doc, y, false);

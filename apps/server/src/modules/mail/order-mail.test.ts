@@ -94,6 +94,97 @@ describe('order mails', () => {
     expect(mail.text).not.toContain('Pay now');
   });
 
+  describe('ux 2026-11-28 #36: the receipt names the invoice', () => {
+    const invoice = {
+      number: '2026-000004',
+      issuedAt: '2026-11-24T09:30:00.000Z',
+      dueAt: '2026-11-24T09:30:00.000Z',
+      amountDue: 0,
+      onAccount: null,
+    };
+    const paid = {
+      paid: true,
+      paymentStatus: 'paid' as const,
+      orderStatus: 'placed' as const,
+      paidAt: '2026-11-24T09:30:00.000Z',
+    };
+
+    it('paid by card: the invoice number, and the card payment’s transaction id', () => {
+      const mail = renderOrderMail(
+        'order-paid',
+        sampleOrder({ ...paid, transactionId: 'pi_3Q', trxId: 'pi_3Q', invoice }),
+        { publicUrl: PUBLIC_URL, now: NOW },
+      );
+      expect(mail.text).toContain('Invoice number: 2026-000004');
+      expect(mail.html).toContain('2026-000004');
+      expect(mail.text).toContain('Transaction ID: pi_3Q');
+    });
+
+    it('an invoice on account settled: the invoice number, and the reference not as a transaction id', () => {
+      const mail = renderOrderMail(
+        'order-paid',
+        sampleOrder({
+          ...paid,
+          transactionId: '2026-000001',
+          trxId: '2026-000001',
+          invoice: {
+            ...invoice,
+            number: '2026-000001',
+            onAccount: { termsDays: 30, companyName: 'Acme Systems GmbH', vatId: null },
+          },
+        }),
+        { publicUrl: PUBLIC_URL, now: NOW },
+      );
+      expect(mail.text).toContain('Invoice number: 2026-000001');
+      expect(mail.text).toContain('Payment reference: 2026-000001');
+      expect(mail.text).not.toContain('Transaction ID');
+    });
+
+    it('marked paid for a bank transfer: the day received and its reference', () => {
+      const mail = renderOrderMail(
+        'order-paid',
+        sampleOrder({
+          ...paid,
+          transactionId: 'RF18 5390',
+          trxId: 'RF18 5390',
+          paymentReceivedAt: '2026-11-23T00:00:00.000Z',
+          invoice,
+        }),
+        { publicUrl: PUBLIC_URL, now: NOW },
+      );
+      expect(mail.text).toContain('Invoice number: 2026-000004');
+      expect(mail.text).toContain('Received on: Nov 23, 2026');
+      expect(mail.text).toContain('Payment reference: RF18 5390');
+      expect(mail.text).not.toContain('Transaction ID');
+    });
+  });
+
+  it('ux 2026-11-28 #13: an invoice’s mail asks for no transfer when the shop has no bank details', () => {
+    const order = sampleOrder({
+      paymentStatus: 'invoiced',
+      orderStatus: 'placed',
+      invoice: {
+        number: '2026-000001',
+        issuedAt: '2026-11-23T16:00:00.000Z',
+        dueAt: '2026-12-23T16:00:00.000Z',
+        amountDue: 23_400,
+        onAccount: { termsDays: 30, companyName: 'Acme Systems GmbH', vatId: 'DE123456789' },
+      },
+    });
+    const without = renderOrderMail('order-invoiced', order, {
+      publicUrl: PUBLIC_URL,
+      now: NOW,
+      bankDetails: false,
+    });
+    expect(without.text).toContain('Please contact us for the payment details');
+    expect(without.text).not.toContain('bank transfer');
+    const withDetails = renderOrderMail('order-invoiced', order, {
+      publicUrl: PUBLIC_URL,
+      now: NOW,
+    });
+    expect(withDetails.text).toContain('Please quote the invoice number with your bank transfer.');
+  });
+
   it('shipped: carrier, tracking number and date; or says there is no tracking number', () => {
     const shipped = sampleOrder({
       paid: true,

@@ -66,6 +66,7 @@ function contentOf(
   publicUrl: string,
   now: Date,
   recipientName: string | undefined,
+  bankDetails: boolean,
 ): MailContent {
   const orderLink: [string, string] = [m.viewOrder, orderPageUrl(publicUrl, order._id)];
   const greeting = m.greeting(order.userName);
@@ -162,23 +163,36 @@ function contentOf(
         links: unpaid ? [[m.payNow, paymentPageUrl(publicUrl, order._id)], orderLink] : [orderLink],
       };
     }
-    case 'order-paid':
+    case 'order-paid': {
+      // A bank transfer (an invoice on account settled, or marked paid with its details) has a
+      // reference, not a card's transaction id (ux 2026-11-28 #36).
+      const transfer =
+        (order.invoice?.onAccount ?? null) !== null || order.paymentReceivedAt !== null;
       return {
         subject: m.paidSubject(order.orderNumber, order.orderPName),
         greeting,
         intro: m.paidIntro,
         withLines: true,
         facts: [
+          ...(order.invoice ? [[m.invoiceNumber, order.invoice.number] as [string, string]] : []),
           ...po,
-          [m.paidOn, formatDocumentTime(order.paidAt ?? order.placedAt)],
+          order.paymentReceivedAt
+            ? [m.receivedOn, formatDocumentDate(order.paymentReceivedAt)]
+            : [m.paidOn, formatDocumentTime(order.paidAt ?? order.placedAt)],
           ...(order.transactionId
-            ? [[m.transactionId, order.transactionId] as [string, string]]
+            ? [
+                [transfer ? m.paymentReference : m.transactionId, order.transactionId] as [
+                  string,
+                  string,
+                ],
+              ]
             : []),
           [m.amountPaid, formatMoney(order.orderPrice)],
         ],
         notes: [m.invoiceHint],
         links: [orderLink],
       };
+    }
     case 'order-invoiced':
     case 'invoice-reminder':
     case 'invoice-overdue': {
@@ -211,7 +225,7 @@ function contentOf(
         intro,
         withLines: kind === 'order-invoiced',
         facts,
-        notes: [im.quoteInvoiceNumber, m.invoiceHint],
+        notes: [bankDetails ? im.quoteInvoiceNumber : im.contactForPaymentDetails, m.invoiceHint],
         links: [orderLink],
       };
     }
@@ -383,12 +397,15 @@ export function renderOrderMail(
     now = new Date(),
     cancelReason = 'expired',
     recipientName,
+    bankDetails = true,
   }: {
     publicUrl: string;
     now?: Date;
     cancelReason?: CancelReason | undefined;
     /** Whom a mail to someone else than the buyer greets (a company admin). */
     recipientName?: string | undefined;
+    /** Whether the invoices carry the shop's bank details (INVOICE_BANK_DETAILS set). */
+    bankDetails?: boolean;
   },
 ): Omit<Mail, 'to'> {
   const order = oneLineTexts(stored);
@@ -399,6 +416,7 @@ export function renderOrderMail(
     publicUrl,
     now,
     recipientName === undefined ? undefined : oneLine(recipientName),
+    bankDetails,
   );
   return { subject: content.subject, text: textOf(order, content), html: htmlOf(order, content) };
 }

@@ -169,6 +169,7 @@ export function createOutboxWorker({
   log,
   publicUrl,
   attachmentsOf,
+  bankDetails = true,
   options: given = {},
 }: {
   outbox: OutboxRepository;
@@ -176,6 +177,11 @@ export function createOutboxWorker({
   log: FastifyBaseLogger;
   publicUrl: string;
   attachmentsOf?: MailAttachmentsOf | undefined;
+  /**
+   * Whether the shop's invoices carry its bank details (INVOICE_BANK_DETAILS set): without them
+   * an invoice's mail asks the buyer to contact the shop, not to pay by transfer (ux #13).
+   */
+  bankDetails?: boolean;
   options?: Partial<OutboxWorkerOptions>;
 }): MailOutbox {
   const options = { ...OUTBOX_DEFAULTS, ...given };
@@ -226,7 +232,13 @@ export function createOutboxWorker({
             ? cancelledPayloadSchema.parse(payload).cancelReason
             : undefined;
         const { recipientName } = recipientPayloadSchema.parse(payload);
-        mail = renderOrderMail(row.kind, order, { publicUrl, now, cancelReason, recipientName });
+        mail = renderOrderMail(row.kind, order, {
+          publicUrl,
+          now,
+          cancelReason,
+          recipientName,
+          bankDetails,
+        });
       }
     } catch (error) {
       // Written by this code from a valid order; trying again would fail the same way.

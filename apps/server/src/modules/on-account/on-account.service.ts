@@ -42,6 +42,11 @@ export interface OnAccountServiceDeps {
   membershipOf: (userId: string) => Promise<Membership | undefined>;
   /** CREDIT_HOLD_DAYS. */
   creditHoldDays: number;
+  /**
+   * Whether the shop's invoices carry its bank details (INVOICE_BANK_DETAILS set): granting terms
+   * without them warns the admin (ux 2026-11-28 #13). Default true.
+   */
+  bankDetails?: boolean;
   /** The clock every due date, hold and reminder is measured by; tests move it. */
   now?: () => Date;
 }
@@ -92,6 +97,7 @@ export function createOnAccountService({
   ordersService,
   membershipOf,
   creditHoldDays,
+  bankDetails = true,
   now = () => new Date(),
 }: OnAccountServiceDeps) {
   /** Invoices due before this moment put their company on hold. */
@@ -211,7 +217,9 @@ export function createOnAccountService({
         terms ? { days: terms.days, creditLimitCents: cents(terms.creditLimit) } : null,
       );
       if (!row) throw companyNotFound();
-      return { modifiedCount: 1, company: accountView(row) };
+      // Terms granted while the invoices cannot say where to pay: granted, and said (ux #13).
+      const warnings = terms && !bankDetails ? [onAccountMessages.noBankDetailsWarning] : [];
+      return { modifiedCount: 1, company: accountView(row), warnings };
     },
 
     /** `PUT /api/companies/{id}/hold` (shop admins). */

@@ -177,6 +177,8 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
       id: string,
       transactionId: string,
       record?: RecordInTransaction,
+      /** A bank transfer an admin marked it paid for: when the money was received (ux #15). */
+      receivedAt?: string,
     ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
@@ -185,6 +187,7 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
           expires_at: null,
           paid_at: now,
           updated_at: now,
+          ...(receivedAt !== undefined && { payment_received_at: receivedAt }),
         })
           .returningAll()
           .executeTakeFirst();

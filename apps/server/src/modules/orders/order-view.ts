@@ -53,6 +53,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineView[]): Order {
       row.carrier && row.tracking_number && shippedAt
         ? { carrier: row.carrier, trackingNumber: row.tracking_number, shippedAt }
         : null,
+    paymentReceivedAt: isoOrNull(row.payment_received_at ?? null),
     billing: {
       company: row.billing_company,
       vatNumber: row.billing_vat_number,

@@ -13,6 +13,7 @@ import {
   type Order,
   type OrderCreate,
   type ShipInput,
+  type ValidMarkPaidInput,
   type ValidOrdersCreate,
 } from '@shop/shared';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CurrentUser } from '../../auth/guard.js';
 import { listWindow } from '../../db/list-queries.js';
+import { toIso } from '../../db/time.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
@@ -34,6 +36,7 @@ import {
   type PlaceRefusal,
 } from './orders.repository.js';
 
+const DAY_MS = 86_400_000;
 const notFound = () => AppError.notFound('Order');
 export const approvalRequired = () =>
   new AppError('approval_required', companyMessages.approvalRequired);
@@ -89,6 +92,36 @@ export interface CompanyLookup {
   hasPaymentTerms?(companyId: string): Promise<boolean>;
   /** Whether at least one admin of the company has confirmed their email (security 2026-11-28 #1). */
   hasConfirmedAdmin?(companyId: string): Promise<boolean>;
+  /**
+   * Whom the company's invoices are made out to (ux 2026-11-28 #2): its name, VAT id and billing
+   * address as My Company has them now; undefined when the company is gone.
+   */
+  billingOf?(companyId: string): Promise<CompanyBilling | undefined>;
+}
+
+/** A company's invoice details, as a member's order keeps them. */
+export interface CompanyBilling {
+  name: string;
+  vatId: string | null;
+  billingAddress: string;
+}
+
+/**
+ * The billing details a member's order keeps (ux 2026-11-28 #2): the company's, whatever the
+ * request said, so that an invoice is made out to the buyer's own company and no client can bill
+ * another (as an `orderPrice` sent is ignored, DESIGN.md section 4). Outside a company: the
+ * request's own, as given at checkout.
+ */
+export function billingForOrder(
+  given: Pick<NewOrder, 'billingCompany' | 'billingVatNumber' | 'billingAddress'>,
+  company: CompanyBilling | undefined,
+): Pick<NewOrder, 'billingCompany' | 'billingVatNumber' | 'billingAddress'> {
+  if (!company) return given;
+  return {
+    billingCompany: company.name,
+    billingVatNumber: company.vatId ?? undefined,
+    billingAddress: company.billingAddress,
+  };
 }
 
 /** The unpaid value a member of a company with terms may hold: no limit that any order reaches. */
@@ -273,6 +306,34 @@ export function createOrdersService({
     }
   }
 
+  /**
+   * Mark Paid's bank transfer (ux 2026-11-28 #15), checked against the order as Record payment
+   * checks a payment against its invoice: the whole total (a 400 on `amount` otherwise), received
+   * neither in the future nor before the day the order was placed (a 400 on `receivedAt`).
+   */
+  function checkedTransfer(
+    row: OrderRow,
+    transfer: ValidMarkPaidInput,
+  ): { reference: string; receivedAt: string } {
+    if (Math.round(transfer.amount * 100) !== row.price_cents) {
+      const message = onAccountMessages.amountNotOrderTotal(row.price_cents / 100);
+      throw new AppError('validation_failed', message, { amount: message });
+    }
+    const receivedAt = new Date(transfer.receivedAt);
+    // A date alone is that day (UTC); any moment of today is fine.
+    if (receivedAt.getTime() > now().getTime() + DAY_MS) {
+      throw new AppError('validation_failed', onAccountMessages.receivedInFuture, {
+        receivedAt: onAccountMessages.receivedInFuture,
+      });
+    }
+    const placedDay = toIso(row.created_at).slice(0, 10);
+    if (receivedAt.getTime() < Date.parse(`${placedDay}T00:00:00.000Z`)) {
+      const message = onAccountMessages.receivedBeforeOrder(placedDay);
+      throw new AppError('validation_failed', message, { receivedAt: message });
+    }
+    return { reference: transfer.reference, receivedAt: receivedAt.toISOString() };
+  }
+
   /** Orders in the API's shape, their lines read in one query. */
   async function present(rows: readonly OrderRow[]): Promise<Order[]> {
     const lines = await orders.linesOf(rows.map((row) => row.id));
@@ -324,9 +385,14 @@ export function createOrdersService({
           ? await companies.hasConfirmedAdmin(membership.companyId)
           : undefined,
     };
+    const billing = billingForOrder(
+      order,
+      membership ? await companies.billingOf?.(membership.companyId) : undefined,
+    );
     const result = await orders.place(
       {
         ...order,
+        ...billing,
         userId: caller.id,
         userEmail: caller.email,
         userName: caller.displayName,
@@ -402,6 +468,11 @@ export function createOrdersService({
           ? []
           : await companies.approversOf(membership.companyId),
     };
+    // The buyer's company's invoice details, as for any member order (ux 2026-11-28 #2).
+    const billing = billingForOrder(
+      {},
+      membership ? await companies.billingOf?.(membership.companyId) : undefined,
+    );
     const result = await orders.placeInTransaction(async (trx, place) => {
       const { lines, charges } = await claim(trx);
       const placed = await place(
@@ -414,6 +485,7 @@ export function createOrdersService({
           phone: details.phone,
           address: details.address,
           poNumber: details.poNumber,
+          ...billing,
           company,
         },
         {
@@ -579,17 +651,22 @@ export function createOrdersService({
      * The customer's open card payments are cancelled first, so the card is not charged too;
      * if the card was charged meanwhile, that payment counts and the admin is told.
      */
-    async markPaidByAdmin(id: string) {
+    async markPaidByAdmin(id: string, transfer?: ValidMarkPaidInput | null) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
       if (!canApply('markPaid', row)) throw markPaidRefusal(row);
+      const received = transfer ? checkedTransfer(row, transfer) : undefined;
       const chargedMeanwhile = await intents.cancelOpen(id).catch(() => {
         throw gatewayDown();
       });
       if (chargedMeanwhile) throw new AppError('conflict', orderHoldMessages.paidByCardMeanwhile);
+      // With the transfer's details its reference is the transaction id (the invoice prints
+      // it); without (the spec's call) a transaction id of our own (docs/decisions).
       const { changed, order } = await orders.markPaid(
         id,
-        `manual_${randomBytes(8).toString('hex')}`,
+        received?.reference ?? `manual_${randomBytes(8).toString('hex')}`,
+        undefined,
+        received?.receivedAt,
       );
       if (!changed || !order) throw order ? markPaidRefusal(order) : notFound();
       // An intent made while this ran: cancelled too (a charge there is flagged for a refund).

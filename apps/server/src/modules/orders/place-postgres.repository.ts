@@ -391,6 +391,7 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
         invoice_terms_days: null,
         invoice_company_name: null,
         invoice_company_vat_id: null,
+        payment_received_at: null,
       };
       const view = toOrder(stored, rows.lines);
       const mail = orderMailRow('order-placed', view);

@@ -99,11 +99,13 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         schema: {
           operationId: 'markOrderPaid',
           tags: ['orders'],
-          summary: 'Mark an order paid (admins)',
+          summary:
+            'Mark an order paid (admins). Without a body, the spec call: a transaction id of the shop is recorded. With {amount, reference, receivedAt}: a bank transfer of the whole total, its reference kept as the transaction id and printed on the invoice',
+          // The body may be absent (Fastify reads it as null): the spec's call.
           ...fromContract('PUT /order/:id', 404, 409),
         },
       },
-      (request) => orders.markPaidByAdmin(request.params.id),
+      (request) => orders.markPaidByAdmin(request.params.id, request.body),
     );
 
     app.put(

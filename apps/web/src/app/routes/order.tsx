@@ -5,6 +5,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import { useAddToOrderList } from '../../features/cart/hooks/use-add-to-order-list';
+import { useMyCompany } from '../../features/companies/api/get-my-company';
 import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { OrderForm } from '../../features/orders/components/order-form';
@@ -55,6 +56,8 @@ function ProductOrder({
   quantity: number | undefined;
 }) {
   const addToOrderList = useAddToOrderList(product);
+  // A member's order is billed to the company (ux 2026-11-28 #2): the form shows its details.
+  const company = useMyCompany().data ?? undefined;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <ProductDetails product={product} />
@@ -64,6 +67,7 @@ function ProductOrder({
         prefill={prefill}
         addToOrderList={addToOrderList}
         quantity={quantity}
+        company={company}
       />
     </div>
   );

@@ -1,4 +1,10 @@
-import { adminCsvColumns, csvTime, type Order, type OrderLine } from '@shop/shared';
+import {
+  adminCsvColumns,
+  csvTime,
+  invoiceRecipientOf,
+  type Order,
+  type OrderLine,
+} from '@shop/shared';
 import { csvColumns } from '../../lib/csv';
 
 /** One row of the orders export: a line of an order, with the order it belongs to. */
@@ -36,9 +42,10 @@ export const orderCsvColumns = csvColumns<OrderCsvRow, keyof typeof adminCsvColu
     customer: ({ order }) => order.userName,
     email: ({ order }) => order.userEmail,
     phone: ({ order }) => order.phone,
-    company: ({ order }) => order.billing.company,
-    vatNumber: ({ order }) => order.billing.vatNumber,
-    billingAddress: ({ order }) => order.billing.address ?? order.address,
+    // Whom the invoice is made out to, read as the invoice PDF reads it (ux 2026-11-28 #16).
+    company: ({ order }) => invoiceRecipientOf(order).company,
+    vatNumber: ({ order }) => invoiceRecipientOf(order).vatNumber,
+    billingAddress: ({ order }) => invoiceRecipientOf(order).address,
     address: ({ order }) => order.address,
     poNumber: ({ order }) => order.poNumber,
     invoiceNumber: ({ order }) => order.invoice?.number,

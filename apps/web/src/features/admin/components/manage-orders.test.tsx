@@ -80,14 +80,6 @@ function expectAskedToShip(order: typeof placed) {
   ]);
 }
 
-/** Checks that the last confirmation asked named the order and offered the action. */
-function expectAsked(order: typeof placed, confirmText: string) {
-  expect(confirm.confirmAction).toHaveBeenLastCalledWith(expect.objectContaining({ confirmText }));
-  const [{ text }] = confirm.confirmAction.mock.lastCall as unknown as [{ text: string }];
-  expect(text).toContain(order.orderPName);
-  expect(text).toContain(order.userName);
-}
-
 const rows = async () => {
   const table = await screen.findByRole('table');
   return within(table).getAllByRole('row').slice(1);
@@ -220,7 +212,12 @@ describe('ManageOrders', () => {
   });
 
   it('asks before Mark Paid and Ship Order, naming the order; Cancel sends nothing', async () => {
-    const marked = vi.fn(() => json({ modifiedCount: 1, order: { ...pending, paid: true } }));
+    // ux 2026-11-28 #15: Mark Paid asks for the bank transfer received, and sends it.
+    const transfer = { amount: '480.00', reference: 'RF18 5390', receivedAt: '2026-01-02' };
+    const marked = vi.fn((init: RequestInit | undefined) => {
+      expect(JSON.parse(String(init?.body))).toEqual(transfer);
+      return json({ modifiedCount: 1, order: { ...pending, paid: true } });
+    });
     const shippedNow = vi.fn((init: RequestInit | undefined) => {
       expect(JSON.parse(String(init?.body))).toEqual({ carrier: 'UPS', trackingNumber: '1Z999' });
       return json({ modifiedCount: 1, order: placed });
@@ -237,23 +234,35 @@ describe('ManageOrders', () => {
       </>,
     );
     const [first, second] = await rows();
+    const expectAskedToMarkPaid = () => {
+      const [options] = shipDialog.confirmWithFields.mock.lastCall as unknown as [
+        { title: string; text: string; confirmText: string; fields: { name: string }[] },
+      ];
+      expect(options.title).toBe(confirmMessages.markPaidTitle);
+      expect(options.text).toBe(
+        confirmMessages.markPaidTransferText(pending.orderNumber, pending.userName, '$480'),
+      );
+      expect(options.confirmText).toBe(confirmMessages.markPaidConfirm);
+      expect(options.fields.map((field) => field.name)).toEqual([
+        'amount',
+        'reference',
+        'receivedAt',
+      ]);
+    };
 
-    confirm.confirmAction.mockResolvedValueOnce(false);
+    shipDialog.confirmWithFields.mockResolvedValueOnce(null);
     await userEvent.click(within(first!).getByRole('button', { name: /^Mark Paid/ }));
-    expect(confirm.confirmAction).toHaveBeenCalledWith({
-      title: confirmMessages.markPaidTitle,
-      text: confirmMessages.markPaidText(pending.orderPName, pending.userName),
-      confirmText: confirmMessages.markPaidConfirm,
-    });
+    await waitFor(() => expect(shipDialog.confirmWithFields).toHaveBeenCalledTimes(1));
+    expectAskedToMarkPaid();
     shipDialog.confirmWithFields.mockResolvedValueOnce(null);
     await userEvent.click(within(second!).getByRole('button', { name: /^Ship Order/ }));
+    await waitFor(() => expect(shipDialog.confirmWithFields).toHaveBeenCalledTimes(2));
     expectAskedToShip(placed);
-    await waitFor(() => expect(shipDialog.confirmWithFields).toHaveBeenCalledTimes(1));
     expect(marked).not.toHaveBeenCalled();
     expect(shippedNow).not.toHaveBeenCalled();
 
+    shipDialog.confirmWithFields.mockResolvedValueOnce(transfer);
     await userEvent.click(within(first!).getByRole('button', { name: /^Mark Paid/ }));
-    expectAsked(pending, confirmMessages.markPaidConfirm);
     expect(await screen.findByText('Marked as paid.')).toBeInTheDocument();
     expect(marked).toHaveBeenCalledTimes(1);
 

@@ -13,8 +13,13 @@ import { useEditShipment } from '../api/edit-shipment';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useRecordInvoicePayment } from '../api/record-invoice-payment';
 import { useShipOrder } from '../api/ship-order';
-import { askToEditTracking, askToShip, confirmMarkPaid } from './order-confirmations';
+import { askToEditTracking, askToMarkPaid, askToShip } from './order-confirmations';
 import { askToRecordPayment } from './record-payment-dialog';
+
+/** A refusal's first field message (the amount's own words), else its message. */
+const fieldOrMessage = (error: unknown): string =>
+  (error instanceof ApiRequestError ? Object.values(error.fields)[0] : undefined) ??
+  errorMessage(error);
 
 /**
  * The admin's actions on one order, each after its dialog naming the order: mark paid, ship
@@ -43,9 +48,18 @@ export function useOrderAdminActions() {
 
   return {
     busy: markPaid.isPending || ship.isPending || editShipment.isPending || recordPayment.isPending,
+    /** Paid by a bank transfer: its amount, reference and day received (ux 2026-11-28 #15). */
     async markPaid(order: Order) {
-      if (!(await confirmMarkPaid(order))) return;
-      await update(() => markPaid.mutateAsync(order._id), orderPageMessages.markedPaid);
+      const transfer = await askToMarkPaid(order);
+      if (!transfer) return;
+      try {
+        const { modifiedCount } = await markPaid.mutateAsync({ id: order._id, transfer });
+        if (modifiedCount) toast.success(orderPageMessages.markedPaid);
+        else toast.error(messages.noPermission);
+      } catch (error) {
+        // An amount or date refused is said in the field's own words.
+        toast.error(fieldOrMessage(error));
+      }
     },
     async ship(order: Order) {
       const details = await askToShip(order);
@@ -76,8 +90,7 @@ export function useOrderAdminActions() {
         );
       } catch (error) {
         // A refused amount (more than is due by now) is said in the field's own words.
-        const field = error instanceof ApiRequestError ? Object.values(error.fields)[0] : undefined;
-        toast.error(field ?? errorMessage(error));
+        toast.error(fieldOrMessage(error));
       }
     },
   };

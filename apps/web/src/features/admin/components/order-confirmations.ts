@@ -1,18 +1,24 @@
 import {
+  accountPageMessages,
   CARRIER_CHOICES,
   carrierChoiceLabel,
   carrierMessages,
   carrierNames,
   confirmMessages,
+  formatPrice,
   KNOWN_CARRIERS,
   knownCarrier,
+  markPaidInputSchema,
+  onAccountMessages,
   orderPageMessages,
+  PAYMENT_REFERENCE_MAX_LENGTH,
   shipInputSchema,
+  statementDay,
   type KnownCarrier,
+  type MarkPaidInput,
   type Order,
   type ShipInput,
 } from '@shop/shared';
-import { confirmAction } from '../../../components/ui/confirm';
 import { confirmWithFields, type DialogField } from '../../../components/ui/confirm-form';
 
 /** What the admin settles in the Ship Order dialog: the carrier and tracking number, or neither. */
@@ -126,11 +132,71 @@ export function askToEditTracking(order: Order): Promise<ShipDetails | null> {
   });
 }
 
-/** The Mark Paid confirmation, naming the order: true when the admin confirms. */
-export function confirmMarkPaid(order: Order): Promise<boolean> {
-  return confirmAction({
+/**
+ * Mark Paid's amount, reference and day received, checked by the API's own schema, and the
+ * amount against the order's total (the server refuses another with the same words).
+ */
+export function checkMarkPaidDetails(values: Record<string, string>, total: number) {
+  const parsed = markPaidInputSchema.safeParse({
+    amount: values['amount'] ?? '',
+    reference: values['reference'] ?? '',
+    receivedAt: values['receivedAt'] ?? '',
+  });
+  if (!parsed.success) {
+    const errors: Partial<Record<string, string>> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { ok: false as const, errors };
+  }
+  // Cents, as the server counts.
+  if (Math.round(parsed.data.amount * 100) !== Math.round(total * 100)) {
+    return {
+      ok: false as const,
+      errors: { amount: onAccountMessages.amountNotOrderTotal(total) },
+    };
+  }
+  if (parsed.data.receivedAt > statementDay(new Date()) && parsed.data.receivedAt.length === 10) {
+    return { ok: false as const, errors: { receivedAt: onAccountMessages.receivedInFuture } };
+  }
+  const value: MarkPaidInput = parsed.data;
+  return { ok: true as const, value };
+}
+
+/**
+ * The Mark Paid dialog (ux 2026-11-28 #15), naming the order: the bank transfer received, as
+ * Record payment asks for it (the amount, starting at the order's total; the transfer's
+ * reference; the day received, today to start with). The details, or null when cancelled.
+ */
+export function askToMarkPaid(order: Order): Promise<MarkPaidInput | null> {
+  return confirmWithFields({
     title: confirmMessages.markPaidTitle,
-    text: confirmMessages.markPaidText(order.orderPName, order.userName),
+    text: confirmMessages.markPaidTransferText(
+      order.orderNumber,
+      order.userName,
+      formatPrice(order.orderPrice),
+    ),
     confirmText: confirmMessages.markPaidConfirm,
+    fields: [
+      {
+        name: 'amount',
+        label: accountPageMessages.amountLabel,
+        value: order.orderPrice.toFixed(2),
+        maxLength: 12,
+        inputMode: 'decimal',
+      },
+      {
+        name: 'reference',
+        label: accountPageMessages.referenceLabel,
+        maxLength: PAYMENT_REFERENCE_MAX_LENGTH,
+        value: '',
+      },
+      {
+        name: 'receivedAt',
+        label: accountPageMessages.receivedLabel,
+        type: 'date',
+        value: statementDay(new Date()),
+      },
+    ],
+    hint: confirmMessages.markPaidHint,
+    validate: (values) => checkMarkPaidDetails(values, order.orderPrice),
   });
 }

@@ -115,6 +115,50 @@ describe('CheckoutForm', () => {
     expect(getOrderList()).toEqual([]);
   });
 
+  it('ux 2026-11-28 #2: a company member sees the order billed to the company, and sends no billing fields', async () => {
+    const company = {
+      _id: 'c1',
+      name: 'Acme Systems GmbH',
+      vatId: 'DE123456789',
+      billingAddress: 'Acme Systems GmbH\nAccounts Payable\n70565 Stuttgart',
+      terms: null,
+      onHold: false,
+      balance: 0,
+      availableCredit: 0,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      members: [
+        {
+          userId: 'u1',
+          name: 'Ada Customer',
+          email: customer.email,
+          role: 'buyer',
+          orderLimit: null,
+        },
+      ],
+    };
+    const fetch = stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'GET /api/companies/mine': () => json(company),
+      'POST /api/orders': () => json({ insertedId: 'order-1', order: makeOrder() }, 201),
+    });
+    renderCheckout(prefill, { ...customer, company: 'Old Profile Co', vatNumber: 'FR12345678901' });
+    const billed = await screen.findByRole('region', { name: billingLabels.companyHeading });
+    expect(await within(billed).findByText('Acme Systems GmbH')).toBeInTheDocument();
+    expect(within(billed).getByText('DE123456789')).toBeInTheDocument();
+    expect(within(billed).getByText(/Accounts Payable/)).toBeInTheDocument();
+    // No field to type another company in.
+    expect(screen.queryByLabelText(billingLabels.company)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(billingLabels.vatNumber)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: cartMessages.placeOrder }));
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    const [call] = posted(fetch);
+    const body = JSON.parse(String(call?.[1].body)) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('billingCompany');
+    expect(body).not.toHaveProperty('billingVatNumber');
+    expect(body).not.toHaveProperty('billingAddress');
+  });
+
   it('leaves products added meanwhile in the list; only the ordered lines go', async () => {
     stubApi({
       'GET /api/products': () => json([cases, psu]),

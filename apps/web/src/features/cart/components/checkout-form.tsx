@@ -37,6 +37,8 @@ import {
   requireBillingAddress,
 } from './billing-details-fields';
 import { clearFormDraft, useFormDraft } from '../../../lib/use-form-draft';
+import { CompanyBilling } from '../../../components/ui/company-billing';
+import { useMyCompany } from '../../companies/api/get-my-company';
 import { lastPlacedOrder, rememberPlacedOrder } from '../last-placed-order';
 import { PlacedOrderNotice } from './placed-order-notice';
 
@@ -195,6 +197,10 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
   // One key per filled checkout: the same lines and details sent again are the same order.
   const orderKey = useOrderKey({ lines: sent, ...useWatch({ control }) }, null);
   const sameAsShipping = useWatch({ control, name: 'billingSameAsShipping' });
+  // A company member's order is billed to the company (ux 2026-11-28 #2): My Company's details
+  // are shown in place of the billing fields, and none are sent (the server takes them).
+  const myCompany = useMyCompany();
+  const company = myCompany.data;
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal([]);
@@ -207,7 +213,7 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
         phone: values.phone,
         address: values.address,
         ...(values.poNumber && { poNumber: values.poNumber }),
-        ...billingOf(values),
+        ...(!company && billingOf(values)),
         idempotencyKey: orderKey,
       });
       // Straight on to paying for it; only what was ordered leaves the list, and what was typed
@@ -304,12 +310,16 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
             error={errors.poNumber?.message}
             {...register('poNumber')}
           />
-          <BillingDetailsFields
-            register={register}
-            errors={errors}
-            sameAsShipping={sameAsShipping}
-            fromProfile={Boolean(customer.company ?? customer.vatNumber)}
-          />
+          {company === null || myCompany.isError ? (
+            <BillingDetailsFields
+              register={register}
+              errors={errors}
+              sameAsShipping={sameAsShipping}
+              fromProfile={Boolean(customer.company ?? customer.vatNumber)}
+            />
+          ) : (
+            <CompanyBilling company={company} />
+          )}
           {/* Above Place order, where the buyer looks (a refusal below it was cut off at the
               bottom of the window). */}
           {refusal.length > 0 && (

@@ -28,6 +28,7 @@ import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice'
 import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
+import { CompanyBilling, type CompanyBillingDetails } from '../../../components/ui/company-billing';
 
 const orderFormSchema = orderCreateSchema.pick({
   phone: true,
@@ -73,6 +74,11 @@ interface OrderFormProps {
   addToOrderList?: ((quantity: number) => string | null) | undefined;
   /** The quantity typed on the product page before 'Order Now' (issue 22); the minimum without. */
   quantity?: number | undefined;
+  /**
+   * A company member's company (ux 2026-11-28 #2): the order is billed to it, and the form shows
+   * its invoice details before Order. Absent: a customer in no company.
+   */
+  company?: CompanyBillingDetails | undefined;
 }
 
 /** Order Details: who orders (read-only), where it goes and how many pieces. */
@@ -82,6 +88,7 @@ export function OrderForm({
   prefill,
   addToOrderList,
   quantity: startQuantity,
+  company,
 }: OrderFormProps) {
   const create = useCreateOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -185,6 +192,7 @@ export function OrderForm({
           error={errors.poNumber?.message}
           {...register('poNumber')}
         />
+        {company && <CompanyBilling company={company} />}
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
           Order
         </SubmitButton>

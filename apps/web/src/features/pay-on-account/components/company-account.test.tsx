@@ -55,7 +55,7 @@ const emptyStatement = (company: CompanyWithMembers) =>
   });
 
 describe('CompanyAccountAdmin', () => {
-  it('grants terms: the days chosen and the credit limit typed, as the API takes them', async () => {
+  it('grants terms: the days chosen and the credit limit typed, as the API takes them; ux 2026-11-28 #13: says the warning answered', async () => {
     const company = makeCompany();
     let sent: unknown;
     stubApi({
@@ -71,6 +71,7 @@ describe('CompanyAccountAdmin', () => {
             balance: 0,
             availableCredit: 2500.5,
           },
+          warnings: [onAccountMessages.noBankDetailsWarning],
         });
       },
     });
@@ -87,6 +88,8 @@ describe('CompanyAccountAdmin', () => {
 
     expect(await screen.findByText(text.termsSaved)).toBeInTheDocument();
     expect(sent).toEqual({ days: '45', creditLimit: '2500.50' });
+    // No bank details for the invoices: the form says so, and it stays in view.
+    expect(screen.getByRole('alert')).toHaveTextContent(onAccountMessages.noBankDetailsWarning);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import {
   termsInputSchema,
   type Company,
 } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -135,6 +135,9 @@ function TermsForm({
   onChanged?: (() => Promise<unknown>) | undefined;
 }) {
   const setTerms = useSetTerms(company._id, onChanged);
+  // What the server said the terms lack (ux 2026-11-28 #13: no bank details for the invoices),
+  // kept in view under the form until the next answer.
+  const [warnings, setWarnings] = useState<readonly string[]>([]);
   const {
     register,
     handleSubmit,
@@ -149,7 +152,11 @@ function TermsForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await setTerms.mutateAsync({ days: values.days, creditLimit: values.creditLimit.trim() });
+      const answer = await setTerms.mutateAsync({
+        days: values.days,
+        creditLimit: values.creditLimit.trim(),
+      });
+      setWarnings(answer.warnings);
       toast.success(text.termsSaved);
     } catch (error) {
       showServerErrors(error, onAccountMessages.creditLimitInvalid);
@@ -165,7 +172,7 @@ function TermsForm({
     });
     if (!confirmed) return;
     try {
-      await setTerms.mutateAsync({ days: null, creditLimit: null });
+      setWarnings((await setTerms.mutateAsync({ days: null, creditLimit: null })).warnings);
       toast.success(text.termsRemoved);
     } catch (error) {
       showServerErrors(error, onAccountMessages.creditLimitInvalid);
@@ -211,6 +218,15 @@ function TermsForm({
           </button>
         )}
       </div>
+      {warnings.length > 0 && (
+        <div role="alert" className="alert alert-warning alert-soft mt-3">
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </form>
   );
 }
