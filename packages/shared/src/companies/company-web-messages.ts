@@ -8,8 +8,9 @@ import type { CompanyRole } from './company-messages.js';
 
 /** The words a person reads for a member's role. */
 export const companyRoleWords: Record<CompanyRole, string> = {
-  admin: 'Company admin',
   buyer: 'Buyer',
+  approver: 'Approver',
+  admin: 'Company admin',
 };
 
 /** "$2,500.00" or "No limit": a member's order limit as the pages say it. */
