@@ -165,7 +165,7 @@ describe.each(testDatabases)('company orders on $name', (kind) => {
     noTerms = await createCompany(lone, 'Cards Only Ltd');
     await join(company._id, buyer, { role: 'buyer', orderLimit: 100 });
     expect((await setTerms(company._id, 1_000)).statusCode).toBe(200);
-  });
+  }, 120_000);
   afterAll(async () => {
     await second?.close();
     await app?.close();
@@ -400,7 +400,7 @@ describe.each(testDatabases)('company orders on $name', (kind) => {
       // Not confirmed by the test: joining through the mailed link confirms the address (#8).
       approver = await registerAccount(app, { label: 'approver', name: 'Ada Approver' });
       await join(company._id, approver, { role: 'approver', orderLimit: 50 });
-    });
+    }, 60_000);
 
     it('ux 2026-11-28 #8: joining through an invitation mailed to the address confirms it', async () => {
       const row = await db.kysely

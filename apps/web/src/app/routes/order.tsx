@@ -9,6 +9,7 @@ import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { OrderForm } from '../../features/orders/components/order-form';
 import { useOrderDefaults } from '../../features/orders/hooks/use-order-defaults';
+import { usePaymentTerms } from '../../features/companies/api/get-my-company';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
@@ -21,6 +22,7 @@ export function OrderRoute() {
   const auth = useAuth();
   const query = useProduct(productId);
   const prefill = useOrderDefaults(auth.user);
+  const paymentTerms = usePaymentTerms(auth.status === 'signed-in' && auth.user.role !== 'admin');
   // The quantity typed on the product page ('Order Now' carries it), when it is a whole number.
   const qty = Number(useSearchParams()[0].get('qty') ?? '');
   const quantity = Number.isSafeInteger(qty) && qty > 0 ? qty : undefined;
@@ -36,6 +38,7 @@ export function OrderRoute() {
           customer={auth.user}
           prefill={prefill}
           quantity={quantity}
+          paymentTerms={paymentTerms}
         />
       )}
     </QueryState>
@@ -48,11 +51,13 @@ function ProductOrder({
   customer,
   prefill,
   quantity,
+  paymentTerms,
 }: {
   product: Product;
   customer: User;
   prefill: OrderDefaults;
   quantity: number | undefined;
+  paymentTerms: { days: number; companyName: string } | null;
 }) {
   const addToOrderList = useAddToOrderList(product);
   return (
@@ -64,6 +69,7 @@ function ProductOrder({
         prefill={prefill}
         addToOrderList={addToOrderList}
         quantity={quantity}
+        paymentTerms={paymentTerms}
       />
     </div>
   );
