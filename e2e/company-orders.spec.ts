@@ -71,7 +71,8 @@ async function companyWithTerms(page: Page, browser: Browser, baseURL: string, n
 }
 
 test.describe('company orders on account', () => {
-  test.describe.configure({ timeout: 180_000 });
+  // Two pages, a checkout and an axe check on each: minutes on a busy two-core machine.
+  test.describe.configure({ timeout: 480_000 });
 
   test('ux 2026-11-28 #14, #9, #10: on account from the checkout and from Order Now, in one step', async ({
     page,

@@ -41,7 +41,7 @@ export function PaymentMethodChoice({
             aria-describedby={`${id}-${option.method}-hint`}
           />
           <span>
-            <span id={`${id}-${option.method}-label`} className="block font-medium">
+            <span id={`${id}-${option.method}-label`} className="block text-sm font-medium">
               {option.label}
             </span>
             <span id={`${id}-${option.method}-hint`} className="text-base-content/80 block text-sm">
