@@ -104,7 +104,10 @@ test.describe('buyer details', () => {
     await address.fill('Acme Cases Ltd\nSite B, Mill Lane\nBradford BD1 1AA');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(page.getByText(messages.orderSuccess)).toBeVisible();
-    // The form starts again from the saved details.
+    // On to its payment page (ux 2026-11-28 #10); back on the form, it starts again from the
+    // saved details.
+    await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+    await page.goBack();
     await expect(address).toHaveValue(ADDRESS_LINES.join('\n'));
 
     await page.goto('/dashboard');
@@ -122,7 +125,9 @@ test.describe('buyer details', () => {
     await page.getByLabel('Address', { exact: true }).fill('12 Harbour Street\nPortsmouth');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(page.getByText(messages.orderSuccess)).toBeVisible();
-
+    // On to its payment page (ux 2026-11-28 #10); the order form opened again starts from it.
+    await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+    await page.goBack();
     await page.reload();
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+1 555 0142');
     await expect(page.getByLabel('Address', { exact: true })).toHaveValue(

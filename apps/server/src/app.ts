@@ -359,6 +359,14 @@ export async function buildApp({
       billingOf: (companyId) => companies.billingOf(companyId),
     },
     intents: { cancelOpen: (orderId) => paymentFlow.cancelOpenIntents(orderId) },
+    // Placing on account and approving an order placed on account charge the account by
+    // 'Pay by invoice''s own step (ux 2026-11-28 #14); the service is made below.
+    credit: {
+      creditStep: (companyId, monthlyLimitCents) =>
+        onAccount.creditStep(companyId, monthlyLimitCents),
+      creditRefusal: (reason, priceCents, companyId, monthlyLimitCents) =>
+        onAccount.creditRefusal(reason, priceCents, companyId, monthlyLimitCents),
+    },
     log: app.log,
     rules: {
       ...config.orderHolds,

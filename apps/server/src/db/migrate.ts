@@ -26,6 +26,7 @@ import { quotes } from './migrations/0022-quotes.js';
 import { orderLists } from './migrations/0023-order-lists.js';
 import { monthlyLimits } from './migrations/0024-monthly-limits.js';
 import { changeFeedNamesSchema } from './migrations/0027-change-feed-names-schema.js';
+import { companyOrders } from './migrations/0028-company-orders.js';
 import { companyBillingAndTransfers } from './migrations/0030-company-billing-and-transfers.js';
 import { quotesThatCanBeAccepted } from './migrations/0032-quotes-that-can-be-accepted.js';
 
@@ -56,6 +57,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0023-order-lists': orderLists(db.dialect),
     '0024-monthly-limits': monthlyLimits(db.dialect),
     '0027-change-feed-names-schema': changeFeedNamesSchema(db.dialect),
+    '0028-company-orders': companyOrders(db.dialect),
     '0030-company-billing-and-transfers': companyBillingAndTransfers(db.dialect),
     '0032-quotes-that-can-be-accepted': quotesThatCanBeAccepted(db.dialect),
   };

@@ -1,5 +1,6 @@
 import type {
   ApprovalStatus,
+  PaymentMethod,
   CompanyRole,
   OrderStatus,
   PaymentStatus,
@@ -124,6 +125,8 @@ export interface OrdersTable {
   approval_decided_by: NullableText;
   approval_decided_by_name: NullableText;
   rejection_reason: NullableText;
+  /** Migration 0028 (ux 2026-11-28 #14): how the buyer chose to pay when placing. */
+  payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
   /**
    * Migration 0020 (paying on account, DESIGN.md section 13): the terms and the company as they
    * were when the invoice was issued on account; null for an order paid at once.
@@ -191,6 +194,8 @@ export interface CompanyInvitationsTable {
   used_at: NullableTime;
   used_by: NullableText;
   revoked_at: NullableTime;
+  /** Migration 0028 (ux 2026-11-28 #6): withdrawn because a newer invitation replaced it. */
+  replaced_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -54,6 +54,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     placedBy: null,
     approvalStatus: 'not_required',
     approval: null,
+    paymentMethod: 'card',
     ...overrides,
   };
 }

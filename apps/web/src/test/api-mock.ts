@@ -103,6 +103,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     placedBy: null,
     approvalStatus: 'not_required' as const,
     approval: null,
+    paymentMethod: 'card' as const,
     ...overrides,
   };
   return { ...order, customerName: order.userName, customerEmail: order.userEmail };

@@ -184,3 +184,17 @@ export function statementDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/**
+ * The payment choice at checkout and on Order Now (ux 2026-11-28 #14): a member of a company
+ * with payment terms chooses how to pay before placing the order.
+ */
+export const paymentChoiceMessages = {
+  legend: 'Payment',
+  card: 'Pay by card',
+  cardHint: 'You pay on the next page; the order keeps its stock while you do.',
+  onAccount: (days: number) => `Place order on account (net ${days} days)`,
+  onAccountHint: (company: string) =>
+    `Invoiced to ${company} when placed (or when approved, if it needs approval); nothing to pay now.`,
+  placeOnAccount: 'Place order on account',
+} as const;

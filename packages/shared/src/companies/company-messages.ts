@@ -3,9 +3,21 @@
  * Free of zod, so the web app may import them anywhere.
  */
 
-/** A member's role in their company; the creator is an `admin`. */
-export const COMPANY_ROLES = ['admin', 'buyer'] as const;
+/**
+ * A member's role in their company; the creator is an `admin`. An `approver` (ux 2026-11-28 #7)
+ * sees the company's orders and approves or rejects them, and changes nothing else. Listed from
+ * the least privileged: the invite form starts on the first.
+ */
+export const COMPANY_ROLES = ['buyer', 'approver', 'admin'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+/** The roles that decide on orders awaiting approval (and get the approval-request mail). */
+export const APPROVER_ROLES = ['admin', 'approver'] as const satisfies readonly CompanyRole[];
+
+/** Whether a member of this role approves and rejects orders. */
+export function mayApprove(role: CompanyRole): boolean {
+  return (APPROVER_ROLES as readonly CompanyRole[]).includes(role);
+}
 
 export const COMPANY_NAME_MAX_LENGTH = 200;
 export const COMPANY_BILLING_ADDRESS_MAX_LENGTH = 500;
@@ -49,6 +61,8 @@ export const companyMessages = {
   notInCompany: 'You do not belong to a company.',
   companyNotFound: 'There is no such company.',
   notCompanyAdmin: 'Only an admin of this company may do that.',
+  notCompanyApprover:
+    'Only an admin or an approver of this company may approve or reject its orders.',
   notCompanyMember: 'Only a member of this company may see that.',
   memberNotFound: 'This person is not a member of the company.',
   lastCompanyAdmin: 'A company needs at least one admin: make another member an admin first.',
@@ -85,12 +99,15 @@ export const companyMessages = {
   deleteNotAllowed:
     'Only the customer who placed an order or an admin of its company can delete it.',
   invitationRevoked: 'This invitation was withdrawn by the company. Ask for a new one.',
+  /** ux 2026-11-28 #6: a second invitation to the same address replaced this one. */
+  invitationReplaced:
+    'This invitation was replaced by a newer one sent to the same address. Open the link in the newest invitation mail.',
   notAwaitingApproval: 'This order does not wait for an approval.',
   nameRequired: 'Company name is required',
   billingAddressRequired: 'Billing address is required',
   reasonRequired: 'Give a reason for the rejection',
   nothingToUpdate: 'Fill in at least one field to update',
-  roleInvalid: 'role must be admin or buyer',
+  roleInvalid: 'role must be buyer, approver or admin',
   orderLimitInvalid: `Order limit must be an amount in dollars from 0 to ${999_999}, or empty for none`,
   monthlyLimitInvalid: `Monthly limit must be an amount in dollars from 0 to ${999_999}, or empty for none`,
 } as const;
@@ -116,6 +133,16 @@ export const companyMailMessages = {
     'This order is over your order limit: a company admin must approve it before it can be paid. We will mail you their decision.',
   approvedSubject: (number: string, title: string) => `Order ${number} approved: ${title}`,
   approvedIntro: (admin: string) => `${admin} has approved your order. You can pay it now:`,
+  /** ux 2026-11-28 #1: the approved order keeps its stock until the buyer pays, until `until`. */
+  approvedHoldUntil: (until: string) =>
+    `It keeps its stock for you until ${until}. Pay by then; after that, if it is still unpaid, the order is cancelled and its products are released.`,
+  /** #14: an approved order placed on account is invoiced at the approval. */
+  approvedOnAccountIntro: (admin: string) =>
+    `${admin} has approved your order. It is placed on your company's account: the invoice follows in a separate mail.`,
+  placedOnAccountNote:
+    'This order is placed on your company’s account: the invoice follows in a separate mail, to be paid within your company’s terms.',
+  placedAwaitingOnAccountNote:
+    'This order is over your order limit: a company admin must approve it. Once approved it is placed on your company’s account and invoiced. We will mail you their decision.',
   rejectedSubject: (number: string, title: string) => `Order ${number} was rejected: ${title}`,
   rejectedIntro: (admin: string) =>
     `${admin} has rejected your order, so it is cancelled and its products are released. You have not been charged.`,
@@ -129,7 +156,7 @@ export const companyMailMessages = {
   invitationSubject: 'You are invited to a company on CaseForge',
   /** The company's name and the inviter's are quoted as a customer gave them, not as the shop's words. */
   invitationIntro: (inviter: string, company: string, role: string) =>
-    `A CaseForge customer who gave their name as "${inviter}" has invited you to join their company account, which they named "${company}", as ${role === 'admin' ? 'an admin' : 'a buyer'}.`,
+    `A CaseForge customer who gave their name as "${inviter}" has invited you to join their company account, which they named "${company}", as ${role === 'admin' ? 'an admin' : role === 'approver' ? 'an approver' : 'a buyer'}.`,
   invitationQuoted:
     'The names in quotes were typed by that customer; CaseForge has not checked them. CaseForge will never ask you for a password, a payment or a phone call in an invitation.',
   invitationLimit: (limit: string) =>

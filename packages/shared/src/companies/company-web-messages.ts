@@ -8,8 +8,9 @@ import type { CompanyRole } from './company-messages.js';
 
 /** The words a person reads for a member's role. */
 export const companyRoleWords: Record<CompanyRole, string> = {
-  admin: 'Company admin',
   buyer: 'Buyer',
+  approver: 'Approver',
+  admin: 'Company admin',
 };
 
 /** "$2,500.00" or "No limit": a member's order limit as the pages say it. */
@@ -177,6 +178,14 @@ export const orderApprovalMessages = {
     'This order is over its buyer’s order limit and waits for your approval. Until then it cannot be paid.',
   awaitingOther:
     'This order is over its buyer’s order limit and waits for a company admin’s approval.',
+  /** ux 2026-11-28 #9: instead of the amount to pay and a countdown. */
+  awaitingTotal: 'Total, once approved',
+  /** #14: an order placed on account awaiting approval. */
+  awaitingBuyerOnAccount:
+    'This order is over your order limit: it waits for a company admin’s approval. Once approved it is placed on your company’s account and invoiced; there is nothing to pay now.',
+  /** #1: an approved order keeps its stock until `until` (a date and time, UTC). */
+  approvedPayBy: (until: string) =>
+    `Approved: its stock is kept for you until ${until}. Pay by then, or the order is cancelled and its stock released.`,
   approvedBy: (name: string) => `Approved by ${name}`,
   rejectedBy: (name: string) => `Rejected by ${name}`,
   reason: 'Reason',

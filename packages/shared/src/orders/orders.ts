@@ -73,6 +73,18 @@ export const orderQuantityField = wholeNumberInput(
   'Quantity',
 );
 
+/**
+ * How the buyer will pay, chosen when placing (ux 2026-11-28 #14): `card` (the payment page
+ * follows, as always), or `on_account`, open to a member of a company with payment terms (DESIGN.md
+ * section 13): the order is invoiced when placed, or when approved if it needs approval.
+ */
+export const PAYMENT_METHODS = ['card', 'on_account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const paymentMethodField = z
+  .enum(PAYMENT_METHODS, { error: 'paymentMethod must be card or on_account' })
+  .optional()
+  .default('card');
+
 /** The buyer's purchase-order number: optional, one line, at most 50 characters. */
 const poNumberField = z
   .string()
@@ -94,6 +106,8 @@ export const orderCreateSchema = z.object({
   orderQty: orderQuantityField,
   /** As on the checkout (issue 22): the one-product order carries a PO number too. */
   poNumber: poNumberField,
+  /** Card (the default) or on account (ux 2026-11-28 #14). */
+  paymentMethod: paymentMethodField,
   orderPName: z.unknown().optional(),
   userEmail: z.unknown().optional(),
   userName: z.unknown().optional(),
@@ -132,6 +146,8 @@ export const ordersCreateSchema = z.object({
   phone: phoneField,
   address: addressField,
   poNumber: poNumberField,
+  /** Card (the default) or on account (ux 2026-11-28 #14). */
+  paymentMethod: paymentMethodField,
   /** Whom the invoice is made out to (optional; billing.ts). */
   ...billingFields,
 });
@@ -197,6 +213,11 @@ export const orderSchema = z.object({
   placedBy: z.object({ userId: z.string(), name: z.string() }).nullable().default(null),
   /** Whether it waits for a company admin (over the buyer's limit), and what they decided. */
   approvalStatus: z.enum(APPROVAL_STATUSES).default('not_required'),
+  /**
+   * How the buyer chose to pay when placing it (ux 2026-11-28 #14): `on_account` is invoiced
+   * when placed or approved, never held with a timer for a card. Absent (an older order): card.
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS).default('card'),
   /** The decision once made: when, by whom, and a rejection's reason. */
   approval: z
     .object({

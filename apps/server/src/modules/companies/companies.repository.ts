@@ -5,7 +5,8 @@ import {
   type Kysely,
   type Transaction,
 } from 'kysely';
-import type { CompanyRole } from '@shop/shared';
+import { APPROVER_ROLES, type CompanyRole } from '@shop/shared';
+import { confirmEmailIn } from '../users/users.repository.js';
 import type { Dialect } from '../../db/database.js';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
 import type {
@@ -219,21 +220,24 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
         .innerJoin('auth_user', 'auth_user.email', 'users.email')
         .select('company_members.user_id')
         .where('company_members.company_id', '=', companyId)
-        .where('company_members.role', '=', 'admin')
+        .where('company_members.role', 'in', APPROVER_ROLES)
         .where('auth_user.emailVerified', '=', dialect === 'postgres' ? true : 1)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
     },
 
-    /** The addresses and names of a company's admins (the approvers' mail). */
-    async admins(companyId: string): Promise<{ email: string; name: string }[]> {
+    /**
+     * The addresses and names of a company's admins and approvers (ux 2026-11-28 #7, #8): each
+     * gets the approval-request mail (the outbox sends it to a confirmed address only).
+     */
+    async approvers(companyId: string): Promise<{ email: string; name: string }[]> {
       const rows = await db
         .selectFrom('company_members')
         .innerJoin('users', 'users.id', 'company_members.user_id')
         .select(['users.email', 'users.display_name'])
         .where('company_members.company_id', '=', companyId)
-        .where('company_members.role', '=', 'admin')
+        .where('company_members.role', 'in', APPROVER_ROLES)
         .orderBy('users.email')
         .execute();
       return rows.map((row) => ({ email: row.email, name: row.display_name }));
@@ -269,9 +273,11 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
           })
           .where('company_id', '=', companyId)
           .where('user_id', '=', userId)
-          // A demotion applies to a buyer, or while another admin stays.
-          .$if(change.role === 'buyer', (qb) =>
-            qb.where((eb) => eb.or([eb('role', '=', 'buyer'), otherAdmins(eb, companyId, userId)])),
+          // A demotion applies to a member who is no admin, or while another admin stays.
+          .$if(change.role !== undefined && change.role !== 'admin', (qb) =>
+            qb.where((eb) =>
+              eb.or([eb('role', '!=', 'admin'), otherAdmins(eb, companyId, userId)]),
+            ),
           )
           .returningAll()
           .executeTakeFirst();
@@ -293,7 +299,7 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
           .deleteFrom('company_members')
           .where('company_id', '=', companyId)
           .where('user_id', '=', userId)
-          .where((eb) => eb.or([eb('role', '=', 'buyer'), otherAdmins(eb, companyId, userId)]))
+          .where((eb) => eb.or([eb('role', '!=', 'admin'), otherAdmins(eb, companyId, userId)]))
           .executeTakeFirst();
         if (Number(removed.numDeletedRows) === 1) return 'removed';
         return (await membershipOf(trx, userId))?.companyId === companyId
@@ -331,6 +337,17 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
         .transaction()
         .execute(async (trx) => {
           await lockCompany(trx, invitation.companyId, dialect);
+          // A second invitation to the same address replaces the first (ux 2026-11-28 #6): one
+          // open invitation per address and company, the newest; the older link says so.
+          // Under the company's lock, so two invitations at once leave one open.
+          await trx
+            .updateTable('company_invitations')
+            .set({ revoked_at: invitation.now, replaced_at: invitation.now })
+            .where('company_id', '=', invitation.companyId)
+            .where(sql<boolean>`lower(email) = ${invitation.email.toLowerCase()}`)
+            .where('used_at', 'is', null)
+            .where('revoked_at', 'is', null)
+            .execute();
           const since = new Date(Date.parse(invitation.now) - 60 * 60_000).toISOString();
           const counts = await trx
             .selectFrom('company_invitations')
@@ -482,6 +499,8 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
               created_at: now,
             })
             .execute();
+          // The invitation's token reached this address only: joining confirms it (#8).
+          await confirmEmailIn(trx, user.email, dialect);
           return { kind: 'joined', companyId: claimed.company_id };
         });
       } catch (error) {
@@ -497,9 +516,10 @@ function refusalOf(
   found: CompanyInvitationRow | undefined,
   email: string,
   now: string,
-): 'unknown' | 'used' | 'expired' | 'revoked' | 'other-account' {
+): 'unknown' | 'used' | 'expired' | 'revoked' | 'replaced' | 'other-account' {
   if (!found) return 'unknown';
   if (found.used_at !== null) return 'used';
+  if (found.replaced_at !== null) return 'replaced';
   if (found.revoked_at !== null) return 'revoked';
   if (new Date(found.expires_at).getTime() <= Date.parse(now)) return 'expired';
   if (found.email.toLowerCase() !== email.toLowerCase()) return 'other-account';
@@ -562,7 +582,16 @@ export type MemberRefusal = 'missing' | 'last-admin';
 /** What accepting an invitation answers. */
 export type AcceptOutcome =
   | { kind: 'joined'; companyId: string }
-  | { kind: 'unknown' | 'used' | 'expired' | 'revoked' | 'other-account' | 'already-in-company' };
+  | {
+      kind:
+        | 'unknown'
+        | 'used'
+        | 'expired'
+        | 'revoked'
+        | 'replaced'
+        | 'other-account'
+        | 'already-in-company';
+    };
 
 /** A company row with how many members it has (Manage Companies). */
 export type CompanyListRow = CompanyRow & { member_count: number | string };

@@ -7,6 +7,7 @@ import {
   ID_PATTERN,
   INVITATION_VALID_DAYS,
   maskEmail,
+  mayApprove,
   type Company,
   type CompanyListQuery,
   type CompanyMember,
@@ -152,6 +153,9 @@ export function createCompaniesService(
     if (!found) throw new AppError('not_found', companyMessages.invitationNotFound);
     if (found.used_at !== null)
       throw new AppError('invitation_used', companyMessages.invitationUsed);
+    if (found.replaced_at !== null) {
+      throw new AppError('invitation_used', companyMessages.invitationReplaced);
+    }
     if (found.revoked_at !== null) {
       throw new AppError('invitation_used', companyMessages.invitationRevoked);
     }
@@ -259,7 +263,8 @@ export function createCompaniesService(
       const expiresAt = new Date(
         at.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60_000,
       ).toISOString();
-      const orderLimitCents = input.role === 'admin' ? null : centsOf(input.orderLimit);
+      // Those who approve have no limit (their orders need no approval).
+      const orderLimitCents = mayApprove(input.role) ? null : centsOf(input.orderLimit);
       const created = await companies.createInvitation(
         {
           companyId: id,
@@ -325,7 +330,7 @@ export function createCompaniesService(
       return {
         companyName: found.company_name,
         role: found.role,
-        orderLimit: found.role === 'admin' ? null : dollarsOf(found.order_limit_cents),
+        orderLimit: mayApprove(found.role) ? null : dollarsOf(found.order_limit_cents),
         email: forYou ? found.email : maskEmail(found.email),
         expiresAt: toIso(found.expires_at),
         forYou,
@@ -358,6 +363,8 @@ export function createCompaniesService(
           throw new AppError('invitation_used', companyMessages.invitationUsed);
         case 'revoked':
           throw new AppError('invitation_used', companyMessages.invitationRevoked);
+        case 'replaced':
+          throw new AppError('invitation_used', companyMessages.invitationReplaced);
         case 'expired':
           throw new AppError('invitation_expired', companyMessages.invitationExpired);
         case 'other-account': {
@@ -372,8 +379,8 @@ export function createCompaniesService(
       }
     },
 
-    /** For the orders module: the admins mailed when an order awaits approval. */
-    approversOf: (companyId: string) => companies.admins(companyId),
+    /** For the orders module: the admins and approvers mailed when an order awaits approval. */
+    approversOf: (companyId: string) => companies.approvers(companyId),
     /** For the orders module: whether an admin of the company has confirmed their email. */
     hasConfirmedAdmin: (companyId: string) => companies.hasConfirmedAdmin(companyId),
     membershipOf: (userId: string) => companies.membershipOf(userId),

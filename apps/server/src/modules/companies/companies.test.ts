@@ -871,7 +871,7 @@ describe.each(testDatabases)('companies on $name', (kind) => {
       expect(adminDeletes.json()).toEqual({ deletedCount: 1 });
     });
 
-    it("approve: only an admin of the order's company (403 others); then payable, the hold from now", async () => {
+    it("approve: only an admin of the order's company (403 others); then payable, the approval hold from now", async () => {
       const url = `/api/orders/${over._id}/approve`;
       for (const account of [buyer, outsider, rivalAdmin, shopAdmin]) {
         const res = await call({ method: 'POST', url }, account.token);
@@ -887,8 +887,9 @@ describe.each(testDatabases)('companies on $name', (kind) => {
         paymentStatus: 'pending',
         approval: { decidedBy: { name: 'Olivia Owner' }, reason: null },
       });
+      // ux 2026-11-28 #1: APPROVAL_HOLD_MINUTES from the approval, not the checkout's hold.
       expect(Date.parse(approved.expiresAt ?? '')).toBe(
-        Date.parse(approved.approval?.decidedAt ?? '') + HOLD_MINUTES * MINUTE,
+        Date.parse(approved.approval?.decidedAt ?? '') + APPROVAL_HOLD_MINUTES * MINUTE,
       );
       expect(await stockIn(db, productId)).toBe(stock);
       // Now counted among the buyer's unpaid orders.

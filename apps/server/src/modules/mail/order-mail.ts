@@ -109,7 +109,20 @@ function contentOf(
     }
     case 'order-approved': {
       const by = order.approval?.decidedBy.name ?? '';
-      const timeLeft = order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
+      // Placed on account: invoiced with the approval, nothing to pay now (ux 2026-11-28 #14).
+      if (order.paymentMethod === 'on_account') {
+        return {
+          subject: cm.approvedSubject(order.orderNumber, order.orderPName),
+          greeting,
+          intro: cm.approvedOnAccountIntro(by),
+          withLines: true,
+          facts: po,
+          notes: [],
+          links: [orderLink],
+        };
+      }
+      // Until when it keeps its stock, as a date and time (#1): an approval given in the
+      // evening is still there in the morning (APPROVAL_HOLD_MINUTES).
       return {
         subject: cm.approvedSubject(order.orderNumber, order.orderPName),
         greeting,
@@ -117,8 +130,8 @@ function contentOf(
         withLines: true,
         facts: po,
         notes:
-          order.expiresAt && timeLeft && !order.paid
-            ? [m.payWithin(timeLeft, formatDocumentTime(order.expiresAt))]
+          order.expiresAt && !order.paid
+            ? [cm.approvedHoldUntil(formatDocumentTime(order.expiresAt))]
             : [],
         links: [[m.payNow, paymentPageUrl(publicUrl, order._id)], orderLink],
       };
@@ -138,15 +151,23 @@ function contentOf(
     case 'order-placed': {
       const timeLeft = order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
       const awaiting = order.approvalStatus === 'awaiting_approval';
-      const unpaid = !order.paid && order.paymentStatus === 'pending' && !awaiting;
-      if (awaiting) {
+      // On account (ux 2026-11-28 #14): no timer and no cancellation threat; it is invoiced.
+      const onAccount = order.paymentMethod === 'on_account';
+      const unpaid = !order.paid && order.paymentStatus === 'pending' && !awaiting && !onAccount;
+      if (awaiting || onAccount) {
         return {
           subject: m.placedSubject(order.orderNumber, order.orderPName),
           greeting,
           intro: m.placedIntro,
           withLines: true,
           facts: po,
-          notes: [cm.placedAwaitingNote],
+          notes: [
+            awaiting
+              ? onAccount
+                ? cm.placedAwaitingOnAccountNote
+                : cm.placedAwaitingNote
+              : cm.placedOnAccountNote,
+          ],
           links: [orderLink],
         };
       }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { orderSchema, type CancelReason, type Order } from '@shop/shared';
+import { COMPANY_ROLES, orderSchema, type CancelReason, type Order } from '@shop/shared';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAttachment, Mailer } from '../../auth/mailer.js';
@@ -111,7 +111,7 @@ const recipientPayloadSchema = z.object({ recipientName: z.string().optional() }
 const invitationPayloadSchema = z.object({
   companyName: z.string(),
   invitedByName: z.string(),
-  role: z.enum(['admin', 'buyer']),
+  role: z.enum(COMPANY_ROLES),
   orderLimit: z.number().nullable(),
   path: z.string().regex(/^\/invitations\/[A-Za-z0-9_-]+$/),
   expiresAt: z.string(),

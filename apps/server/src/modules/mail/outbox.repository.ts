@@ -1,4 +1,4 @@
-import type { CancelReason, Order } from '@shop/shared';
+import type { CancelReason, CompanyRole, Order } from '@shop/shared';
 import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, MailOutboxTable } from '../../db/schema.js';
@@ -45,7 +45,7 @@ export const INVITATION_MAIL_KIND = 'company-invitation';
 export interface InvitationMailPayload {
   companyName: string;
   invitedByName: string;
-  role: 'admin' | 'buyer';
+  role: CompanyRole;
   /** Dollars, or null for none. */
   orderLimit: number | null;
   /** The path of the invitation page, `/invitations/{token}`. */

@@ -3,6 +3,7 @@ import {
   daysOverdue,
   formatOrderNumber,
   ID_PATTERN,
+  mayApprove,
   onAccountMessages,
   REMINDER_DAYS_AFTER_DUE,
   REMINDER_DAYS_BEFORE_DUE,
@@ -31,6 +32,7 @@ import type {
   OnAccountRepository,
   ReminderKind,
 } from './on-account.repository.js';
+import type { ReserveCredit } from '../orders/order-transitions.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -192,7 +194,7 @@ export function createOnAccountService({
     };
   }
 
-  const refusalOf = (reason: CreditRefusal, order: OrderRow, account?: AccountRow): AppError => {
+  const refusalOf = (reason: CreditRefusal, priceCents: number, account?: AccountRow): AppError => {
     if (reason === 'no-terms') return noTerms();
     if (reason === 'hold') return new AppError('credit_hold', onAccountMessages.creditHold);
     // The same code (the web app knows it), its own words: no invoice is overdue.
@@ -202,12 +204,69 @@ export function createOnAccountService({
     const available = account ? accountView(account).availableCredit : 0;
     return new AppError(
       'credit_limit_exceeded',
-      onAccountMessages.creditLimitExceeded(order.price_cents / 100, available),
+      onAccountMessages.creditLimitExceeded(priceCents / 100, available),
     );
   };
 
+  /**
+   * The credit step of an invoicing transaction (the orders module runs it after claiming the
+   * order): the company's credit taken in one conditional UPDATE, then, for a buyer's own order
+   * that was not approved, their monthly limit (`monthlyLimitCents`; null: none). The one place
+   * an order is charged to the account, whether paid by invoice on the payment page, placed on
+   * account, or invoiced at its approval (ux 2026-11-28 #14).
+   */
+  function creditStep(companyId: string, monthlyLimitCents: number | null): ReserveCredit {
+    return async (trx, claimed) => {
+      const credit = await accounts.reserveCredit(
+        trx,
+        companyId,
+        claimed.price_cents,
+        holdCutoff(now()),
+      );
+      if (credit.kind === 'refused') return credit;
+      // After the credit's UPDATE, which holds the company's row until the commit.
+      if (monthlyLimitCents !== null) {
+        const invoiced = await accounts.invoicedWithoutApproval(trx, {
+          userId: claimed.user_id,
+          companyId,
+          since: monthStartOf(now().toISOString()),
+          exceptId: claimed.id,
+        });
+        if (invoiced + claimed.price_cents > monthlyLimitCents) {
+          return { kind: 'refused', reason: 'monthly-limit' };
+        }
+      }
+      return {
+        kind: 'reserved',
+        terms: {
+          termsDays: credit.termsDays,
+          companyName: credit.company.name,
+          companyVatId: credit.company.vat_id,
+        },
+      };
+    };
+  }
+
+  /** The coded error of a refused credit step (the company's account as it is now). */
+  async function creditRefusal(
+    reason: string,
+    priceCents: number,
+    companyId: string,
+    monthlyLimitCents: number | null,
+  ): Promise<AppError> {
+    if (reason === 'monthly-limit') {
+      return new AppError(
+        'monthly_limit_exceeded',
+        companyMessages.monthlyLimitExceeded((monthlyLimitCents ?? 0) / 100),
+      );
+    }
+    return refusalOf(reason as CreditRefusal, priceCents, await accounts.account(companyId));
+  }
+
   return {
     accountView,
+    creditStep,
+    creditRefusal,
 
     /** `PUT /api/companies/{id}/terms` (shop admins). */
     async setTerms(companyId: string, terms: ValidTermsInput) {
@@ -252,51 +311,21 @@ export function createOnAccountService({
       // counts it (security 2026-11-28 #7), so limit-sized pieces do not add up unasked. A
       // company admin paying it is its approval.
       const monthlyLimitCents =
-        membership.role !== 'admin' &&
+        !mayApprove(membership.role) &&
         row.user_id === caller.id &&
         row.approval_status === 'not_required'
           ? membership.monthlyLimitCents
           : null;
-      const result = await orders.invoiceOnAccount(orderId, companyId, async (trx, claimed) => {
-        const credit = await accounts.reserveCredit(
-          trx,
-          companyId,
-          claimed.price_cents,
-          holdCutoff(now()),
-        );
-        if (credit.kind === 'refused') return credit;
-        // After the credit's UPDATE, which holds the company's row until the commit.
-        if (monthlyLimitCents !== null) {
-          const invoiced = await accounts.invoicedWithoutApproval(trx, {
-            userId: claimed.user_id,
-            companyId,
-            since: monthStartOf(now().toISOString()),
-            exceptId: claimed.id,
-          });
-          if (invoiced + claimed.price_cents > monthlyLimitCents) {
-            return { kind: 'refused', reason: 'monthly-limit' };
-          }
-        }
-        return {
-          kind: 'reserved',
-          terms: {
-            termsDays: credit.termsDays,
-            companyName: credit.company.name,
-            companyVatId: credit.company.vat_id,
-          },
-        };
-      });
+      const result = await orders.invoiceOnAccount(
+        orderId,
+        companyId,
+        creditStep(companyId, monthlyLimitCents),
+      );
       if (result.kind === 'not-payable') {
         throw result.order ? notPayableRefusal(result.order) : orderNotFound();
       }
-      if (result.kind === 'refused' && result.reason === 'monthly-limit') {
-        throw new AppError(
-          'monthly_limit_exceeded',
-          companyMessages.monthlyLimitExceeded((monthlyLimitCents ?? 0) / 100),
-        );
-      }
       if (result.kind === 'refused') {
-        throw refusalOf(result.reason as CreditRefusal, row, await accounts.account(companyId));
+        throw await creditRefusal(result.reason, row.price_cents, companyId, monthlyLimitCents);
       }
       return { modifiedCount: 1, order: await ordersService.presentOne(result.order) };
     },

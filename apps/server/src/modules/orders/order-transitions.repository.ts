@@ -38,10 +38,37 @@ export type ReserveCredit = (
 export type RecordInvoicePayment = (trx: Transaction<Database>, order: OrderRow) => Promise<void>;
 
 /** Thrown inside a transaction to roll it back with a refusal the caller answers. */
-class Refusal extends Error {
+export class CreditRefused extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
+}
+
+/**
+ * The invoicing steps inside the caller's transaction (DESIGN.md section 13): the order claimed
+ * by the `invoice` transition (only while unpaid, of `companyId`, its approval allowing payment),
+ * the company's credit taken by `reserve`, the invoice numbered and its mail written. Undefined
+ * when the claim matched nothing; a refused credit throws `CreditRefused` (the caller's
+ * transaction is rolled back). Paying by invoice, placing on account and approving an order
+ * placed on account all run it (ux 2026-11-28 #14).
+ */
+export async function invoiceIn(
+  trx: Transaction<Database>,
+  id: string,
+  companyId: string,
+  reserve: ReserveCredit,
+): Promise<OrderRow | undefined> {
+  const now = nowIso();
+  const claimed = await applyTransition(trx, id, 'invoice', { expires_at: null, updated_at: now })
+    .where('company_id', '=', companyId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return undefined;
+  const credit = await reserve(trx, claimed);
+  if (credit.kind === 'refused') throw new CreditRefused(credit.reason);
+  const order = await issueInvoiceIn(trx, claimed, now, credit.terms);
+  await enqueueMail(trx, 'order-invoiced', order);
+  return order;
 }
 
 /** better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1. */
@@ -260,25 +287,12 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
     > {
       try {
         return await db.transaction().execute(async (trx) => {
-          const now = nowIso();
-          const claimed = await applyTransition(trx, id, 'invoice', {
-            expires_at: null,
-            updated_at: now,
-          })
-            .where('company_id', '=', companyId)
-            .returningAll()
-            .executeTakeFirst();
-          if (!claimed) {
-            return { kind: 'not-payable' as const, order: await orderById(trx, id) };
-          }
-          const credit = await reserve(trx, claimed);
-          if (credit.kind === 'refused') throw new Refusal(credit.reason);
-          const order = await issueInvoiceIn(trx, claimed, now, credit.terms);
-          await enqueueMail(trx, 'order-invoiced', order);
+          const order = await invoiceIn(trx, id, companyId, reserve);
+          if (!order) return { kind: 'not-payable' as const, order: await orderById(trx, id) };
           return { kind: 'issued' as const, order };
         });
       } catch (error) {
-        if (error instanceof Refusal) return { kind: 'refused', reason: error.reason };
+        if (error instanceof CreditRefused) return { kind: 'refused', reason: error.reason };
         throw error;
       }
     },
@@ -368,22 +382,45 @@ export function createOrderTransitions(db: Kysely<Database>, dialect: Dialect) {
     approve(
       id: string,
       decision: { by: { userId: string; name: string }; at: string; expiresAt: string },
-    ): Promise<{ changed: boolean; order: OrderRow | undefined }> {
-      return db.transaction().execute(async (trx) => {
-        const order = await applyTransition(trx, id, 'approve', {
-          approval_decided_at: decision.at,
-          approval_decided_by: decision.by.userId,
-          approval_decided_by_name: decision.by.name,
-          expires_at: decision.expiresAt,
-          updated_at: decision.at,
+      /**
+       * The credit step when the order was placed on account (ux 2026-11-28 #14): it is then
+       * invoiced in the approval's transaction; a refused credit rolls the approval back.
+       */
+      onAccount?: { companyId: string; reserve: ReserveCredit },
+    ): Promise<
+      | { changed: boolean; order: OrderRow | undefined }
+      | { changed: false; order: OrderRow | undefined; creditRefused: string }
+    > {
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const approved = await applyTransition(trx, id, 'approve', {
+            approval_decided_at: decision.at,
+            approval_decided_by: decision.by.userId,
+            approval_decided_by_name: decision.by.name,
+            expires_at: decision.expiresAt,
+            updated_at: decision.at,
+          })
+            .where('expires_at', '>', decision.at)
+            .returningAll()
+            .executeTakeFirst();
+          if (!approved) return { changed: false, order: await orderById(trx, id) };
+          let order = approved;
+          if (onAccount && approved.payment_method === 'on_account') {
+            // The claim holds the row: nobody else can invoice or expire it meanwhile.
+            order = (await invoiceIn(trx, id, onAccount.companyId, onAccount.reserve)) ?? approved;
+          }
+          await enqueueMail(trx, 'order-approved', order);
+          return { changed: true, order };
         })
-          .where('expires_at', '>', decision.at)
-          .returningAll()
-          .executeTakeFirst();
-        if (!order) return { changed: false, order: await orderById(trx, id) };
-        await enqueueMail(trx, 'order-approved', order);
-        return { changed: true, order };
-      });
+        .catch(async (error: unknown) => {
+          if (!(error instanceof CreditRefused)) throw error;
+          return {
+            changed: false as const,
+            order: await orderById(db, id),
+            creditRefused: error.reason,
+          };
+        });
     },
 
     /**

@@ -82,6 +82,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineView[]): Order {
         ? { userId: row.placed_by_user_id, name: row.placed_by_name ?? row.user_name }
         : null,
     approvalStatus: row.approval_status ?? 'not_required',
+    paymentMethod: row.payment_method ?? 'card',
     approval: row.approval_decided_at
       ? {
           decidedAt: toIso(row.approval_decided_at),

@@ -3,7 +3,12 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { createOrderReads } from './order-reads.repository.js';
-import { createOrderTransitions } from './order-transitions.repository.js';
+import {
+  createOrderTransitions,
+  CreditRefused,
+  invoiceIn,
+  type ReserveCredit,
+} from './order-transitions.repository.js';
 import {
   kyselyStatements,
   placeWith,
@@ -92,6 +97,35 @@ export function createOrdersRepository(
         return { kind: 'done', value };
       } catch (error) {
         if (error instanceof Refusal) return error.result;
+        throw error;
+      }
+    },
+
+    /**
+     * Places an order on account (ux 2026-11-28 #14) and, unless it awaits approval, invoices it
+     * in the same transaction (`invoiceIn`: the `invoice` transition, `reserve`'s credit step,
+     * the invoice number and its mail), by the general path. A placement refusal is answered as
+     * `place` answers it; a refused credit rolls the placement back too (`credit-refused`). An
+     * idempotent retry answers the order placed before, as it is now.
+     */
+    async placeOnAccount(
+      input: NewOrder & { paymentMethod: 'on_account' },
+      rules: PlaceRules,
+      companyId: string,
+      reserve: ReserveCredit,
+    ): Promise<PlaceResult | { kind: 'credit-refused'; reason: string }> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const placed = await placeWith(kyselyStatements(trx, dialect), input, rules);
+          if (placed.kind !== 'placed' || placed.lines === undefined) return placed;
+          if (placed.order.approval_status !== 'not_required') return placed;
+          const invoiced = await invoiceIn(trx, placed.order.id, companyId, reserve);
+          if (!invoiced) throw new Error('an order just placed could not be invoiced');
+          return { ...placed, order: invoiced };
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return error.result;
+        if (error instanceof CreditRefused) return { kind: 'credit-refused', reason: error.reason };
         throw error;
       }
     },

@@ -4,6 +4,7 @@ import {
   canApply,
   type CompanyOrderListQuery,
   companyMessages,
+  mayApprove,
   type CancelReason,
   ID_PATTERN,
   messages,
@@ -28,6 +29,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import { mayAccessOrder, needsMembership, type OrderPurpose } from './order-access.js';
 import { toOrder } from './order-view.js';
+import type { ReserveCredit } from './order-transitions.repository.js';
 import {
   MAX_ORDER_CENTS,
   type NewOrder,
@@ -124,6 +126,25 @@ export function billingForOrder(
   };
 }
 
+/**
+ * Paying on account's credit step, given by the composition root (app.ts: the on-account
+ * service), so that placing on account and approving an order placed on account charge the
+ * account by the same rules as 'Pay by invoice' (ux 2026-11-28 #14).
+ */
+export interface OnAccountCredit {
+  /** The step that takes the company's credit for a claimed order (and a buyer's monthly limit). */
+  creditStep(companyId: string, monthlyLimitCents: number | null): ReserveCredit;
+  /** The coded error of a refused step, in the words 'Pay by invoice' uses. */
+  creditRefusal(
+    reason: string,
+    priceCents: number,
+    companyId: string,
+    monthlyLimitCents: number | null,
+  ): Promise<AppError>;
+}
+
+const noPaymentTerms = () => new AppError('no_payment_terms', onAccountMessages.noPaymentTerms);
+
 /** The unpaid value a member of a company with terms may hold: no limit that any order reaches. */
 const NO_UNPAID_VALUE_LIMIT_CENTS = 1_000_000_000_000_000;
 
@@ -152,6 +173,8 @@ export interface OrdersServiceDeps {
   rules: OrderHoldRules;
   /** Companies' memberships (app.ts: the companies repository); none when not given. */
   companies?: CompanyLookup;
+  /** Paying on account's credit step (app.ts); without it, no order is placed on account. */
+  credit?: OnAccountCredit;
   /** The clock orders are placed by; tests move it forward (a cooldown's end). */
   now?: () => Date;
 }
@@ -244,6 +267,7 @@ export function createOrdersService({
   log,
   rules,
   companies = noCompanies,
+  credit,
   now = () => new Date(),
 }: OrdersServiceDeps) {
   /**
@@ -272,11 +296,17 @@ export function createOrdersService({
     return row;
   }
 
-  /** The caller's membership if they are an admin of `companyId`; otherwise a 403. */
-  async function companyAdmin(caller: CurrentUser, companyId: string | null): Promise<Membership> {
+  /**
+   * The caller's membership if they decide on `companyId`'s approvals (an admin or an approver,
+   * ux 2026-11-28 #7); otherwise a 403.
+   */
+  async function companyApprover(
+    caller: CurrentUser,
+    companyId: string | null,
+  ): Promise<Membership> {
     const membership = await companies.membershipOf(caller.id);
-    if (!membership || membership.companyId !== companyId || membership.role !== 'admin') {
-      throw new AppError('forbidden', companyMessages.notCompanyAdmin);
+    if (!membership || membership.companyId !== companyId || !mayApprove(membership.role)) {
+      throw new AppError('forbidden', companyMessages.notCompanyApprover);
     }
     return membership;
   }
@@ -353,6 +383,7 @@ export function createOrdersService({
       | 'billingCompany'
       | 'billingVatNumber'
       | 'billingAddress'
+      | 'paymentMethod'
     >,
     idempotency: { tag: string; since: string } | undefined,
     fieldOf: FieldOf,
@@ -366,15 +397,22 @@ export function createOrdersService({
     // A member orders for their company (DESIGN.md section 12): a buyer's limit decides whether
     // the order waits for an admin's approval; a company admin's limit is ignored.
     const membership = await companies.membershipOf(caller.id);
+    // On account (ux 2026-11-28 #14): only a member of a company with payment terms.
+    const onAccount = order.paymentMethod === 'on_account';
+    const hasTerms =
+      membership !== undefined && (await companies.hasPaymentTerms?.(membership.companyId));
+    if (onAccount && (!membership || !hasTerms || !credit)) throw noPaymentTerms();
+    // Whose limits decide nothing: those who approve (a company admin, an approver, #7).
+    const approves = membership !== undefined && mayApprove(membership.role);
     // A buyer whose order may await approval: a limit per order or per month (#7).
     const limited =
       membership !== undefined &&
-      membership.role !== 'admin' &&
+      !approves &&
       (membership.orderLimitCents !== null || membership.monthlyLimitCents !== null);
     const company = membership && {
       companyId: membership.companyId,
-      orderLimitCents: membership.role === 'admin' ? null : membership.orderLimitCents,
-      monthlyLimitCents: membership.role === 'admin' ? null : membership.monthlyLimitCents,
+      orderLimitCents: approves ? null : membership.orderLimitCents,
+      monthlyLimitCents: approves ? null : membership.monthlyLimitCents,
       approvers: limited ? await companies.approversOf(membership.companyId) : [],
       // Shop admins are not held to it; a company of unconfirmed accounts is (#1).
       approverConfirmed:
@@ -389,37 +427,61 @@ export function createOrdersService({
       order,
       membership ? await companies.billingOf?.(membership.companyId) : undefined,
     );
-    const result = await orders.place(
-      {
-        ...order,
-        ...billing,
-        userId: caller.id,
-        userEmail: caller.email,
-        userName: caller.displayName,
-        idempotency,
-        company,
-      },
-      {
-        holdMinutes: rules.holdMinutes,
-        approvalHoldMinutes: rules.approvalHoldMinutes,
-        maxAwaitingApproval: rules.maxAwaitingApproval,
-        // Shop admins are not limited (as by the unpaid limits).
-        maxAwaitingApprovalCents:
-          caller.role === 'admin' ? undefined : rules.maxAwaitingApprovalCents,
-        limits:
-          caller.role === 'admin'
-            ? undefined
-            : {
-                maxUnpaid: rules.maxUnpaidOrders,
-                maxUnpaidCents:
-                  membership && (await companies.hasPaymentTerms?.(membership.companyId))
-                    ? NO_UNPAID_VALUE_LIMIT_CENTS
-                    : rules.maxUnpaidCents,
-              },
-        now: now().toISOString(),
-        shopEmail: rules.shopEmail,
-      },
-    );
+    const newOrder = {
+      ...order,
+      ...billing,
+      userId: caller.id,
+      userEmail: caller.email,
+      userName: caller.displayName,
+      idempotency,
+      company,
+    };
+    const placeRules = {
+      holdMinutes: rules.holdMinutes,
+      approvalHoldMinutes: rules.approvalHoldMinutes,
+      maxAwaitingApproval: rules.maxAwaitingApproval,
+      // Shop admins are not limited (as by the unpaid limits).
+      maxAwaitingApprovalCents:
+        caller.role === 'admin' ? undefined : rules.maxAwaitingApprovalCents,
+      limits:
+        caller.role === 'admin'
+          ? undefined
+          : {
+              maxUnpaid: rules.maxUnpaidOrders,
+              maxUnpaidCents: hasTerms ? NO_UNPAID_VALUE_LIMIT_CENTS : rules.maxUnpaidCents,
+            },
+      now: now().toISOString(),
+      shopEmail: rules.shopEmail,
+    };
+    let result;
+    if (onAccount && membership && credit) {
+      // Invoiced in the placing transaction, by 'Pay by invoice''s credit step; an order that
+      // awaits approval is invoiced when approved. A buyer's own order counts on their monthly
+      // limit, as when they pay it by invoice.
+      const monthlyLimitCents = approves ? null : membership.monthlyLimitCents;
+      let priceCents = 0;
+      const step = credit.creditStep(membership.companyId, monthlyLimitCents);
+      const placed = await orders.placeOnAccount(
+        { ...newOrder, paymentMethod: 'on_account' },
+        placeRules,
+        membership.companyId,
+        (trx, claimed) => {
+          priceCents = claimed.price_cents;
+          return step(trx, claimed);
+        },
+      );
+      if (placed.kind === 'credit-refused') {
+        throw await credit.creditRefusal(
+          placed.reason,
+          priceCents,
+          membership.companyId,
+          monthlyLimitCents,
+        );
+      }
+      result = placed;
+    } else {
+      result = await orders.place({ ...newOrder, paymentMethod: 'card' }, placeRules);
+    }
     if (result.kind !== 'placed') throw refusedOrder(result, fieldOf);
     return {
       insertedId: result.order.id,
@@ -457,8 +519,9 @@ export function createOrdersService({
     const accepterMembership =
       acceptedBy.id === buyer.id ? membership : await companies.membershipOf(acceptedBy.id);
     const approvedByAdmin =
-      membership?.role === 'admin' ||
-      (accepterMembership?.role === 'admin' &&
+      (membership !== undefined && mayApprove(membership.role)) ||
+      (accepterMembership !== undefined &&
+        mayApprove(accepterMembership.role) &&
         accepterMembership.companyId === membership?.companyId);
     const company = membership && {
       companyId: membership.companyId,
@@ -526,6 +589,7 @@ export function createOrdersService({
           phone: input.phone,
           address: input.address,
           poNumber: input.poNumber,
+          paymentMethod: input.paymentMethod,
         },
         idempotency,
         singleLineField,
@@ -551,6 +615,7 @@ export function createOrdersService({
           billingCompany: input.billingCompany,
           billingVatNumber: input.billingVatNumber,
           billingAddress: input.billingAddress,
+          paymentMethod: input.paymentMethod,
         },
         idempotency,
         lineField,
@@ -606,32 +671,51 @@ export function createOrdersService({
     },
 
     /**
-     * A company admin approves an order of their company awaiting approval: payable from now,
-     * its hold the ordinary one from now; the buyer is mailed. 403 for anyone else (shop admins
-     * included), 409 when it was decided already (or expired meanwhile).
+     * A company admin or approver approves an order of their company awaiting approval; the
+     * buyer is mailed. An order to be paid by card becomes payable and keeps its stock for
+     * APPROVAL_HOLD_MINUTES from now (ux 2026-11-28 #1: not the checkout's ORDER_HOLD_MINUTES);
+     * one placed on account is invoiced at once, the credit checked now (#14): credit short, the
+     * approval is refused with the credit's message and nothing changes. 403 for anyone else
+     * (shop admins included), 409 when it was decided already (or expired meanwhile).
      */
     async approve(caller: CurrentUser, id: string) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      await companyAdmin(caller, row.company_id);
+      await companyApprover(caller, row.company_id);
       const at = now();
-      const { changed, order } = await orders.approve(id, {
-        by: { userId: caller.id, name: caller.displayName },
-        at: at.toISOString(),
-        expiresAt: new Date(at.getTime() + rules.holdMinutes * 60_000).toISOString(),
-      });
+      const companyId = row.company_id ?? '';
+      const onAccount = row.payment_method === 'on_account';
+      if (onAccount && !credit) throw noPaymentTerms();
+      const decided = await orders.approve(
+        id,
+        {
+          by: { userId: caller.id, name: caller.displayName },
+          at: at.toISOString(),
+          expiresAt: new Date(
+            at.getTime() + (rules.approvalHoldMinutes ?? rules.holdMinutes) * 60_000,
+          ).toISOString(),
+        },
+        // An approved order is not held to the buyer's monthly limit: the approval is its say.
+        onAccount && credit
+          ? { companyId, reserve: credit.creditStep(companyId, null) }
+          : undefined,
+      );
+      if ('creditRefused' in decided && credit) {
+        throw await credit.creditRefusal(decided.creditRefused, row.price_cents, companyId, null);
+      }
+      const { changed, order } = decided;
       if (!changed || !order) throw decisionRefusal(order);
       return { modifiedCount: 1, order: await presentOne(order) };
     },
 
     /**
-     * A company admin rejects an order of their company awaiting approval: it is cancelled, its
+     * A company admin or approver rejects an order of their company awaiting approval: it is cancelled, its
      * stock returned, and the buyer mailed with the reason.
      */
     async reject(caller: CurrentUser, id: string, reason: string) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      await companyAdmin(caller, row.company_id);
+      await companyApprover(caller, row.company_id);
       const at = now();
       const { changed, order } = await orders.reject(id, {
         by: { userId: caller.id, name: caller.displayName },

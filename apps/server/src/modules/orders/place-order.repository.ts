@@ -15,6 +15,7 @@ import {
   quantityIssue,
   quoteMessages,
   unitPriceFor,
+  type PaymentMethod,
   type QuantityIssue,
 } from '@shop/shared';
 import { insertOrderMail, orderMailRow, shopOrderMailRow } from '../mail/outbox.repository.js';
@@ -70,6 +71,11 @@ export interface NewOrder {
         charges?: readonly OrderCharge[] | undefined;
       }
     | undefined;
+  /**
+   * How the buyer pays (ux 2026-11-28 #14); absent: card. An order `on_account` is invoiced in
+   * its placing transaction, or at its approval (orders.service.ts); placing only records it.
+   */
+  paymentMethod?: PaymentMethod | undefined;
 }
 
 /** An order line that is no product: a description (its name) and an amount in cents. */
@@ -209,6 +215,7 @@ export const NEW_ORDER_COLUMNS = [
   'placed_by_user_id',
   'placed_by_name',
   'approval_status',
+  'payment_method',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof OrdersTable)[];
@@ -635,6 +642,7 @@ export function newOrderRows(
       price_cents: totalCents,
       ...newOrderState,
       approval_status: approval,
+      payment_method: input.paymentMethod ?? 'card',
       company_id: input.company?.companyId ?? null,
       placed_by_user_id: input.company ? input.userId : null,
       placed_by_name: input.company ? input.userName : null,

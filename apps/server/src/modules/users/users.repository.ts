@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ProfileUpdate, Role } from '@shop/shared';
 import type { Dialect } from '../../db/database.js';
 import { containsText, readPage, type ListWindow } from '../../db/list-queries.js';
@@ -13,6 +13,23 @@ export interface SignInRecord {
   providerId: string;
   /** The role of a user seen for the first time; an existing user keeps theirs. */
   roleIfNew: Role;
+}
+
+/**
+ * Marks the identity of `email` as confirmed, inside the caller's transaction (ux 2026-11-28 #8):
+ * accepting an invitation mailed to that address proves it as the confirmation link does (the
+ * invitation's token reached only that mailbox). Only ever sets it.
+ */
+export async function confirmEmailIn(
+  trx: Transaction<Database>,
+  email: string,
+  dialect: Dialect,
+): Promise<void> {
+  await trx
+    .updateTable('auth_user')
+    .set({ emailVerified: dialect === 'postgres' ? true : 1, updatedAt: nowIso() })
+    .where('email', '=', email.toLowerCase())
+    .execute();
 }
 
 export function createUsersRepository(db: Kysely<Database>, dialect: Dialect) {

@@ -28,14 +28,15 @@ function CompanyListPage({
   usePageTitle(title);
   const auth = useAuth();
   const email = auth.status === 'signed-in' ? auth.user.email : undefined;
-  const { query, company, isCompanyAdmin } = useMyMembership(email);
+  const { query, company, isCompanyAdmin, mayApprove } = useMyMembership(email);
   let body: ReactNode;
   if (email === undefined || query.isPending) body = <Spinner label="Loading your company" />;
-  else if (!company || (adminOnly && !isCompanyAdmin)) {
+  // Approvals: company admins and approvers (ux 2026-11-28 #7).
+  else if (!company || (adminOnly && !mayApprove)) {
     body = (
       <div className="bg-base-100 border-base-300 rounded-box space-y-3 border p-8 text-center">
         <p role="status">
-          {company ? companyMessages.notCompanyAdmin : companyMessages.notInCompany}
+          {company ? companyMessages.notCompanyApprover : companyMessages.notInCompany}
         </p>
         <Link to={paths.dashboard.company.to()} className="btn btn-primary">
           {companyOrdersMessages.toCompany}

@@ -60,12 +60,12 @@ const reviewLink = { to: paths.dashboard.review.to(), label: 'My Review', end: f
  * company admin, the company's Statement for a member, My Company for every customer (to create
  * one, or to see theirs).
  */
-function customerLinks(membership: { inCompany: boolean; isCompanyAdmin: boolean }): MenuLink[] {
+function customerLinks(membership: { inCompany: boolean; mayApprove: boolean }): MenuLink[] {
   return [
     myOrderLink,
     myQuotesLink,
     ...(membership.inCompany ? [companyOrdersLink] : []),
-    ...(membership.isCompanyAdmin ? [approvalsLink] : []),
+    ...(membership.mayApprove ? [approvalsLink] : []),
     ...(membership.inCompany ? [statementLink] : []),
     companyLink,
     reviewLink,
@@ -99,7 +99,7 @@ export function DashboardLayout() {
     : [
         ...customerLinks({
           inCompany: Boolean(membership.company),
-          isCompanyAdmin: membership.isCompanyAdmin,
+          mayApprove: membership.mayApprove,
         }),
         ...everyoneLinks,
       ];

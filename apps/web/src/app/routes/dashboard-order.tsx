@@ -39,7 +39,7 @@ export function DashboardOrderRoute() {
       }}
       adminActions={auth.user.role === 'admin' ? adminActions : undefined}
       approvalActions={
-        membership.isCompanyAdmin
+        membership.mayApprove
           ? (order) => <OrderApprovalActions order={order} email={email} />
           : undefined
       }

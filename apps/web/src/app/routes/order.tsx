@@ -10,6 +10,7 @@ import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductDetails } from '../../features/catalog/components/product-details';
 import { OrderForm } from '../../features/orders/components/order-form';
 import { useOrderDefaults } from '../../features/orders/hooks/use-order-defaults';
+import { usePaymentTerms } from '../../features/companies/api/get-my-company';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
@@ -22,6 +23,7 @@ export function OrderRoute() {
   const auth = useAuth();
   const query = useProduct(productId);
   const prefill = useOrderDefaults(auth.user);
+  const paymentTerms = usePaymentTerms(auth.status === 'signed-in' && auth.user.role !== 'admin');
   // The quantity typed on the product page ('Order Now' carries it), when it is a whole number.
   const qty = Number(useSearchParams()[0].get('qty') ?? '');
   const quantity = Number.isSafeInteger(qty) && qty > 0 ? qty : undefined;
@@ -37,6 +39,7 @@ export function OrderRoute() {
           customer={auth.user}
           prefill={prefill}
           quantity={quantity}
+          paymentTerms={paymentTerms}
         />
       )}
     </QueryState>
@@ -49,11 +52,13 @@ function ProductOrder({
   customer,
   prefill,
   quantity,
+  paymentTerms,
 }: {
   product: Product;
   customer: User;
   prefill: OrderDefaults;
   quantity: number | undefined;
+  paymentTerms: { days: number; companyName: string } | null;
 }) {
   const addToOrderList = useAddToOrderList(product);
   // A member's order is billed to the company (ux 2026-11-28 #2): the form shows its details.
@@ -68,6 +73,7 @@ function ProductOrder({
         addToOrderList={addToOrderList}
         quantity={quantity}
         company={company}
+        paymentTerms={paymentTerms}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import {
+  paymentChoiceMessages,
   b2bMessages,
   billingLabels,
   billingMessages,
@@ -157,6 +158,48 @@ describe('CheckoutForm', () => {
     expect(body).not.toHaveProperty('billingCompany');
     expect(body).not.toHaveProperty('billingVatNumber');
     expect(body).not.toHaveProperty('billingAddress');
+  });
+
+  it('ux 2026-11-28 #14: a member of a company with terms may place the order on account', async () => {
+    const fetch = stubApi({
+      'GET /api/products': () => json([cases, psu]),
+      'POST /api/orders': () => json({ insertedId: 'order-1', order: makeOrder() }, 201),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/checkout"
+          element={
+            <CheckoutForm
+              customer={customer}
+              prefill={prefill}
+              paymentTerms={{ days: 30, companyName: 'Acme Systems GmbH' }}
+            />
+          }
+        />
+        <Route path="/dashboard/payment/:id" element={<h1>Payment page</h1>} />
+      </Routes>,
+      { route: '/checkout' },
+    );
+    const onAccount = await screen.findByRole('radio', {
+      name: paymentChoiceMessages.onAccount(30),
+    });
+    // Card stays the default; the choice is beside it.
+    expect(screen.getByRole('radio', { name: paymentChoiceMessages.card })).toBeChecked();
+    await userEvent.click(onAccount);
+    await userEvent.click(
+      screen.getByRole('button', { name: paymentChoiceMessages.placeOnAccount }),
+    );
+    await screen.findByRole('heading', { name: 'Payment page' });
+    const [call] = posted(fetch);
+    expect(JSON.parse(String(call?.[1].body))).toMatchObject({ paymentMethod: 'on_account' });
+  });
+
+  it('offers no payment choice outside a company with terms', async () => {
+    stubApi({ 'GET /api/products': () => json([cases, psu]) });
+    renderCheckout();
+    await screen.findByRole('button', { name: cartMessages.placeOrder });
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 
   it('leaves products added meanwhile in the list; only the ordered lines go', async () => {

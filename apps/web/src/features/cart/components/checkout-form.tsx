@@ -4,7 +4,9 @@ import {
   checkoutHelpMessages,
   formatPrice,
   ordersCreateSchema,
+  paymentChoiceMessages,
   type OrderListLine,
+  type PaymentMethod,
   type Product,
   type User,
 } from '@shop/shared';
@@ -24,6 +26,7 @@ import { ConfirmEmailNotice } from '../../../components/ui/confirm-email-notice'
 import { useSendConfirmationMail } from '../../account/api/send-confirmation-mail';
 import { productsQuery } from '../../catalog/api/get-products';
 import { useOrderKey } from '../../orders/api/create-order';
+import { PaymentMethodChoice } from '../../../components/ui/payment-method-choice';
 import { usePlaceOrder } from '../api/place-order';
 import { removeFromOrderList, useOrderList } from '../order-list-store';
 import { priceOrderList, type PricedOrderList } from '../priced-lines';
@@ -97,13 +100,18 @@ interface CheckoutFormProps {
   customer: Pick<User, 'displayName' | 'email'> & Partial<Pick<User, 'company' | 'vatNumber'>>;
   /** What phone and address start with (see useOrderDefaults). */
   prefill: OrderDefaults;
+  /**
+   * The buyer's company and its payment terms (the page reads them): the checkout then offers
+   * 'Place order on account' beside card (ux 2026-11-28 #14). Absent or null: card only.
+   */
+  paymentTerms?: { days: number; companyName: string } | null | undefined;
 }
 
 /**
  * The checkout: the order list's lines as they will be ordered, where they go, an optional PO
  * number, and 'Place order', which places them as one order and goes on to pay for it.
  */
-export function CheckoutForm({ customer, prefill }: CheckoutFormProps) {
+export function CheckoutForm({ customer, prefill, paymentTerms }: CheckoutFormProps) {
   const lines = useOrderList();
   // The prices and stock the order will be placed at: read again, not taken from the list page.
   const products = useQuery({ ...productsQuery(), refetchOnMount: 'always' });
@@ -136,6 +144,7 @@ export function CheckoutForm({ customer, prefill }: CheckoutFormProps) {
             catalog={catalog}
             customer={customer}
             prefill={prefill}
+            paymentTerms={paymentTerms}
           />
         )}
       </QueryState>
@@ -149,7 +158,14 @@ interface CheckoutDetailsProps extends CheckoutFormProps {
   catalog: readonly Product[];
 }
 
-function CheckoutDetails({ lines, priced, catalog, customer, prefill }: CheckoutDetailsProps) {
+function CheckoutDetails({
+  lines,
+  priced,
+  catalog,
+  customer,
+  prefill,
+  paymentTerms,
+}: CheckoutDetailsProps) {
   const navigate = useNavigate();
   const place = usePlaceOrder();
   const [refusal, setRefusal] = useState<string[]>([]);
@@ -193,9 +209,13 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
       alert.scrollIntoView({ block: 'center', behavior: 'smooth' });
     }
   }, [refusal]);
+  // A member of a company with terms chooses card or on account here (ux 2026-11-28 #14).
+  const terms = paymentTerms ?? null;
+  const [chosen, setChosen] = useState<PaymentMethod>('card');
+  const paymentMethod: PaymentMethod = terms ? chosen : 'card';
   const sent = lines.map(({ productId, quantity }) => ({ productId, quantity }));
   // One key per filled checkout: the same lines and details sent again are the same order.
-  const orderKey = useOrderKey({ lines: sent, ...useWatch({ control }) }, null);
+  const orderKey = useOrderKey({ lines: sent, paymentMethod, ...useWatch({ control }) }, null);
   const sameAsShipping = useWatch({ control, name: 'billingSameAsShipping' });
   // A company member's order is billed to the company (ux 2026-11-28 #2): My Company's details
   // are shown in place of the billing fields, and none are sent (the server takes them).
@@ -214,10 +234,13 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
         address: values.address,
         ...(values.poNumber && { poNumber: values.poNumber }),
         ...(!company && billingOf(values)),
+        // Card is the default: only the other choice is sent.
+        ...(paymentMethod === 'on_account' && { paymentMethod }),
         idempotencyKey: orderKey,
       });
-      // Straight on to paying for it; only what was ordered leaves the list, and what was typed
-      // is done with. Back from the payment page finds the order pointed to.
+      // Straight on to paying for it (on account: its invoiced or awaiting state there); only
+      // what was ordered leaves the list, and what was typed is done with. Back from the
+      // payment page finds the order pointed to.
       rememberPlacedOrder(customer.email, insertedId);
       await navigate(paths.dashboard.payment.to(insertedId));
       removeFromOrderList(sent.map((line) => line.productId));
@@ -343,8 +366,11 @@ function CheckoutDetails({ lines, priced, catalog, customer, prefill }: Checkout
               </div>
             </div>
           )}
+          <PaymentMethodChoice terms={terms} value={paymentMethod} onChange={setChosen} />
           <SubmitButton pending={place.isPending} disabled={priced.blocked !== null}>
-            {cartMessages.placeOrder}
+            {paymentMethod === 'on_account'
+              ? paymentChoiceMessages.placeOnAccount
+              : cartMessages.placeOrder}
           </SubmitButton>
           {unconfirmed && (
             <ConfirmEmailNotice

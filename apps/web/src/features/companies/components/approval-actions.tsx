@@ -107,8 +107,8 @@ export function ApprovalButtons({
  * passes it to the orders feature's page).
  */
 export function OrderApprovalActions({ order, email }: { order: Order; email: string }) {
-  const { company, isCompanyAdmin } = useMyMembership(email);
+  const { company, mayApprove } = useMyMembership(email);
   const actions = useApprovalActions();
-  if (!company || !isCompanyAdmin || company._id !== order.companyId) return null;
+  if (!company || !mayApprove || company._id !== order.companyId) return null;
   return <ApprovalButtons order={order} actions={actions} size="md" />;
 }

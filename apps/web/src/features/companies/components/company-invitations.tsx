@@ -3,6 +3,7 @@ import {
   companyPageMessages as text,
   companyRoleWords,
   formatPrice,
+  mayApprove,
   invitationCreateSchema,
   type Invitation,
   type InvitationCreate,
@@ -161,7 +162,7 @@ export function PendingInvitations({ companyId }: { companyId: string }) {
                     </RowHeader>
                     <Cell label={columns.role}>{companyRoleWords[invitation.role]}</Cell>
                     <Cell label={columns.orderLimit}>
-                      {invitation.role === 'admin'
+                      {mayApprove(invitation.role)
                         ? text.adminLimitNote
                         : text.limitText(invitation.orderLimit, formatPrice)}
                     </Cell>

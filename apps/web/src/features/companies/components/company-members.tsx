@@ -3,6 +3,7 @@ import {
   companyPageMessages as text,
   companyRoleWords,
   formatPrice,
+  mayApprove,
   memberUpdateSchema,
   type CompanyMember,
   type CompanyWithMembers,
@@ -50,7 +51,7 @@ function checkMemberChange(values: Record<string, string>): DialogValidation<Mem
 
 /** A limit as the list says it; an admin's is not used (they approve). */
 function LimitText({ member, limit }: { member: CompanyMember; limit: number | null }) {
-  if (member.role === 'admin') {
+  if (mayApprove(member.role)) {
     return <span className="text-base-content/80 text-sm">{text.adminLimitNote}</span>;
   }
   return <>{text.limitText(limit, formatPrice)}</>;

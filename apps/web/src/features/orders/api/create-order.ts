@@ -1,4 +1,9 @@
-import { IDEMPOTENCY_KEY_HEADER, type EndpointResponse, type OrderCreate } from '@shop/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type EndpointResponse,
+  type OrderCreate,
+  type PaymentMethod,
+} from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
@@ -7,6 +12,8 @@ import { orderKeys } from './order-keys';
 
 export type NewOrder = Pick<OrderCreate, 'orderProduct' | 'phone' | 'address' | 'orderQty'> & {
   poNumber?: string;
+  /** Card (the default) or on account (ux 2026-11-28 #14). */
+  paymentMethod?: PaymentMethod;
 };
 
 /**

@@ -1,5 +1,7 @@
 import {
   b2bMessages,
+  IDEMPOTENCY_KEY_HEADER,
+  paymentChoiceMessages,
   cartMessages,
   messages,
   orderLimitMessages,
@@ -8,12 +10,17 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeOrder, makeProduct, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { OrderForm, quantityProblem } from './order-form';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The order a test placed is remembered for the tab (ux 2026-11-28 #10): each test starts anew.
+  sessionStorage.clear();
+});
 
 const product = makeProduct({ minquantity: 10, aqty: 100 });
 const customer = { displayName: 'Ada Customer', email: 'ada@example.com' };
@@ -341,5 +348,75 @@ describe('quantityProblem', () => {
     expect(quantityProblem('-3', product)).toBe('Please order minimum 10');
     expect(quantityProblem('9', product)).toBe('Please order minimum 10');
     expect(quantityProblem('101', product)).toBe('Please order maximum 100');
+  });
+});
+
+describe('Order Now after placing (ux 2026-11-28 #10, #14)', () => {
+  const product10 = makeProduct({ minquantity: 10, aqty: 500 });
+  const buyer = { displayName: 'Bob Buyer', email: 'bob@example.com' };
+  const renderOrderNow = (paymentTerms?: { days: number; companyName: string }) =>
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/order/:id"
+          element={
+            <OrderForm
+              product={product10}
+              customer={buyer}
+              prefill={{ phone: '+1 555 0100', address: '1 Main Street' }}
+              quantity={20}
+              paymentTerms={paymentTerms}
+            />
+          }
+        />
+        <Route path="/dashboard/payment/:id" element={<h1>Payment page</h1>} />
+      </Routes>,
+      { route: `/order/${product10._id}` },
+    );
+
+  it('ux 2026-11-28 #10: keeps the quantity from the card, goes on to the payment page, and a second visit shows it placed and places nothing new', async () => {
+    const placed = makeOrder({ orderQty: 20, orderNumber: 'CF-10003' });
+    const fetch = stubApi({
+      'POST /api/order': () => json({ insertedId: placed._id, order: placed }),
+      [`GET /api/orders/${placed._id}`]: () => json(placed),
+    });
+    const first = renderOrderNow();
+    expect(screen.getByLabelText('Quantity')).toHaveValue('20');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    first.unmount();
+
+    // Back on the same page: the order shows as placed, and the same form again is the same
+    // order (its idempotency key), not a second one.
+    renderOrderNow();
+    expect(await screen.findByText(/CF-10003/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    await screen.findByRole('heading', { name: 'Payment page' });
+    const posts = (fetch.mock.calls as unknown as [string, RequestInit][]).filter(
+      ([, init]) => init.method === 'POST',
+    );
+    expect(posts).toHaveLength(2);
+    const keys = posts.map(
+      ([, init]) => (init.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER],
+    );
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('ux 2026-11-28 #14: offers on account to a member of a company with terms', async () => {
+    const placed = makeOrder({ orderQty: 20 });
+    const fetch = stubApi({
+      'POST /api/order': () => json({ insertedId: placed._id, order: placed }),
+    });
+    renderOrderNow({ days: 30, companyName: 'Acme Systems GmbH' });
+    await userEvent.click(screen.getByRole('radio', { name: paymentChoiceMessages.onAccount(30) }));
+    await userEvent.click(
+      screen.getByRole('button', { name: paymentChoiceMessages.placeOnAccount }),
+    );
+    await screen.findByRole('heading', { name: 'Payment page' });
+    const [, init] = (fetch.mock.calls as unknown as [string, RequestInit][])[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      orderQty: 20,
+      paymentMethod: 'on_account',
+    });
   });
 });

@@ -2,6 +2,9 @@ import {
   formatQuantity,
   canMeetMinimum,
   cartMessages,
+  checkoutHelpMessages,
+  paymentChoiceMessages,
+  type PaymentMethod,
   formatPrice,
   linePrice,
   messages,
@@ -17,7 +20,7 @@ import {
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -29,6 +32,9 @@ import { useSendConfirmationMail } from '../../account/api/send-confirmation-mai
 import { BuyerFields, type OrderDefaults } from '../../../components/ui/buyer-fields';
 import { paths } from '../../../config/paths';
 import { CompanyBilling, type CompanyBillingDetails } from '../../../components/ui/company-billing';
+import { PaymentMethodChoice } from '../../../components/ui/payment-method-choice';
+import { useOrder } from '../api/get-order';
+import { lastOrderNow, rememberOrderNow } from '../last-order-now';
 
 const orderFormSchema = orderCreateSchema.pick({
   phone: true,
@@ -79,6 +85,11 @@ interface OrderFormProps {
    * its invoice details before Order. Absent: a customer in no company.
    */
   company?: CompanyBillingDetails | undefined;
+  /**
+   * The buyer's company and its payment terms (the page reads them): the form then offers
+   * 'Place order on account' beside card (ux 2026-11-28 #14). Absent or null: card only.
+   */
+  paymentTerms?: { days: number; companyName: string } | null | undefined;
 }
 
 /** Order Details: who orders (read-only), where it goes and how many pieces. */
@@ -89,9 +100,17 @@ export function OrderForm({
   addToOrderList,
   quantity: startQuantity,
   company,
+  paymentTerms,
 }: OrderFormProps) {
   const create = useCreateOrder();
+  const navigate = useNavigate();
   const [placed, setPlaced] = useState<Order | null>(null);
+  // What this tab placed here before (Back from its payment page, ux 2026-11-28 #10).
+  const [earlier] = useState(() => lastOrderNow(customer.email, product._id));
+  // A member of a company with terms chooses card or on account here too (#14).
+  const terms = paymentTerms ?? null;
+  const [chosen, setChosen] = useState<PaymentMethod>('card');
+  const paymentMethod: PaymentMethod = terms ? chosen : 'card';
   // Why the server refused the order when no field says it (the product is gone, the network).
   const [refusal, setRefusal] = useState<string | null>(null);
   // The shop wants the buyer's email confirmed first: its message, with the mail offered again.
@@ -125,7 +144,12 @@ export function OrderForm({
   const typed = useWatch({ control, name: 'orderQty' });
   const quantity = typedQuantity(typed);
   const rangeProblem = quantityProblem(typed, product);
-  const orderKey = useOrderKey(useWatch({ control }), placed);
+  const watched = useWatch({ control });
+  const fingerprint = JSON.stringify({ ...watched, paymentMethod });
+  const freshKey = useOrderKey(fingerprint, placed);
+  // The same filled form as the order placed here before: its key, so the server answers that
+  // order rather than placing a second identical one (#10).
+  const orderKey = earlier?.fingerprint === fingerprint && !placed ? earlier.key : freshKey;
   // Why the order list could not take the quantity typed (more than the stock with what is
   // listed already), shown until the quantity changes.
   const [listRefusal, setListRefusal] = useState<{ typed: unknown; message: string } | null>(null);
@@ -141,7 +165,14 @@ export function OrderForm({
         orderProduct: product._id,
         ...rest,
         ...(poNumber && { poNumber }),
+        // Card is the default: only the other choice is sent.
+        ...(paymentMethod === 'on_account' && { paymentMethod }),
         idempotencyKey: orderKey,
+      });
+      rememberOrderNow(customer.email, product._id, {
+        orderId: order._id,
+        key: orderKey,
+        fingerprint,
       });
       toast.success(messages.orderSuccess, { duration: ORDER_SUCCESS_CLOSE_MS });
       // Every field starts again, typed ones too (resetOptions would keep them), from the form's
@@ -150,6 +181,9 @@ export function OrderForm({
       // sending render's. Without values, reset takes what `values` last set.
       reset(undefined, { keepDirtyValues: false });
       setPlaced(order);
+      // On to paying for it, as the checkout does (#10): the payment page says when it awaits
+      // approval, or that it is invoiced when placed on account.
+      await navigate(paths.dashboard.payment.to(order._id));
     } catch (error) {
       if (isEmailNotConfirmed(error)) setUnconfirmed(error.message);
       else if (!showFieldErrors(error)) {
@@ -166,6 +200,7 @@ export function OrderForm({
         <h2 id="order-details" className="card-title text-2xl">
           Order Details
         </h2>
+        {earlier && !placed && <PlacedHere orderId={earlier.orderId} />}
         <BuyerFields
           customer={customer}
           phone={register('phone')}
@@ -193,8 +228,9 @@ export function OrderForm({
           {...register('poNumber')}
         />
         {company && <CompanyBilling company={company} />}
+        <PaymentMethodChoice terms={terms} value={paymentMethod} onChange={setChosen} />
         <SubmitButton pending={create.isPending} disabled={rangeProblem !== undefined}>
-          Order
+          {paymentMethod === 'on_account' ? paymentChoiceMessages.placeOnAccount : 'Order'}
         </SubmitButton>
         {addToOrderList && (
           <button
@@ -239,6 +275,40 @@ export function OrderForm({
         )}
       </form>
     </section>
+  );
+}
+
+/**
+ * The order this tab placed through this page before (#10): pay for it (or see it awaits
+ * approval) or view it; nothing once it was cancelled or cannot be read.
+ */
+function PlacedHere({ orderId }: { orderId: string }) {
+  const current = useOrder(orderId).data;
+  if (!current || current.paymentStatus === 'cancelled') return null;
+  const view = (
+    <Link to={paths.dashboard.order.to(current._id)} className="link font-semibold">
+      {checkoutHelpMessages.viewIt}
+    </Link>
+  );
+  const payable = current.paymentStatus === 'pending';
+  return (
+    <div role="status" className="alert alert-info">
+      <p>
+        {current.orderNumber}:{' '}
+        {current.paid
+          ? checkoutHelpMessages.placedDone(current.orderPName)
+          : checkoutHelpMessages.placedPending(current.orderPName)}{' '}
+        {payable && (
+          <>
+            <Link to={paths.dashboard.payment.to(current._id)} className="link font-semibold">
+              {checkoutHelpMessages.payIt}
+            </Link>{' '}
+            or{' '}
+          </>
+        )}
+        {view}.
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,11 @@
-import { cutOrderId, messages, orderHoldMessages, orderPageMessages } from '@shop/shared';
+import {
+  cutOrderId,
+  formatDocumentTime,
+  messages,
+  orderApprovalMessages,
+  orderHoldMessages,
+  orderPageMessages,
+} from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -70,13 +77,13 @@ describe('PaymentPage', () => {
     });
     renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
 
-    expect(
-      screen.getByRole('heading', { level: 1, name: `pay for ${cutOrderId(order._id)}` }),
-    ).toBeInTheDocument();
     expect(await screen.findByText('Hello, Ada Customer')).toBeInTheDocument();
+    expect(
+      // ux 2026-11-28 #9: the order number, not a fragment of the id.
+      screen.getByRole('heading', { level: 1, name: `pay for ${order.orderNumber}` }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please pay for "Titan X Full-Tower Gaming Case"')).toBeInTheDocument();
-    // The spec's heading stays; the order's number is said under it (issue 22).
-    expect(screen.getByText(`Order number: ${order.orderNumber}`)).toBeInTheDocument();
+    expect(screen.queryByText(cutOrderId(order._id))).toBeNull();
     expect(screen.getByText('Please Pay: $480')).toBeInTheDocument();
 
     const pay = await screen.findByRole('button', { name: 'Pay' });
@@ -208,5 +215,41 @@ describe('PaymentPage', () => {
       screen.getByText('Please pay for "Titan X Full-Tower Gaming Case + 1 more"'),
     ).toBeInTheDocument();
     expect(screen.getByText('Please Pay: $21,375')).toBeInTheDocument();
+  });
+
+  it('ux 2026-11-28 #9: an order awaiting approval says so, with no amount to pay, no countdown and no Pay', async () => {
+    const waiting = makeOrder({
+      approvalStatus: 'awaiting_approval',
+      expiresAt: new Date(Date.now() + 23 * 3_600_000).toISOString(),
+    });
+    stubApi({
+      [`GET /api/orders/${waiting._id}`]: () => json(waiting),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
+    });
+    renderWithProviders(<PaymentPage orderId={waiting._id} customerName="Ada Customer" />);
+    expect(await screen.findByText(orderApprovalMessages.awaitingBuyer)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: `pay for ${waiting.orderNumber}` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay/)).toBeNull();
+    expect(screen.queryByText(/Pay within/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+
+  it('ux 2026-11-28 #1: an approved order says until when (a date and time, UTC) it is kept', async () => {
+    const expiresAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const approved = makeOrder({ approvalStatus: 'approved', expiresAt });
+    stubApi({
+      [`GET /api/orders/${approved._id}`]: () => json(approved),
+      'GET /api/payments/config': () =>
+        json({ gateway: 'test', publishableKey: null, testMode: true }),
+      'POST /api/create-payment-intent': () => json(intent),
+    });
+    renderWithProviders(<PaymentPage orderId={approved._id} customerName="Ada Customer" />);
+    expect(
+      await screen.findByText(orderApprovalMessages.approvedPayBy(formatDocumentTime(expiresAt))),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Pay within/)).toBeNull();
   });
 });

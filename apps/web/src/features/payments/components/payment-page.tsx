@@ -1,6 +1,7 @@
 import {
   formatQuantity,
   cutOrderId,
+  formatDocumentTime,
   formatPrice,
   formatTimeLeft,
   messages,
@@ -77,13 +78,11 @@ export function PaymentPage({
 
   return (
     <section className="space-y-6">
-      <h1 className="text-3xl font-bold break-all">pay for {cutOrderId(orderId)}</h1>
-      {/* The spec's heading stays; the number the buyer's mails and lists use is said under it. */}
-      {order.data && (
-        <p className="text-lg font-semibold">
-          {orderPageMessages.payingOrder(order.data.orderNumber)}
-        </p>
-      )}
+      {/* The spec's words, with the number the buyer's mails and lists use instead of a
+          fragment of the id (ux 2026-11-28 #9; docs/decisions/2026-11-28-payment-heading-order-number.md). */}
+      <h1 className="text-3xl font-bold break-all">
+        pay for {order.data ? order.data.orderNumber : cutOrderId(orderId)}
+      </h1>
       <QueryState query={order} what="the order">
         {(current) =>
           paidWith || current.paid ? (
@@ -152,7 +151,9 @@ function Unpaid({
               // approval_required) until a company admin approves it (DESIGN.md section 12).
               <>
                 <p role="status" className="alert alert-warning">
-                  {orderApprovalMessages.awaitingBuyer}
+                  {order.paymentMethod === 'on_account'
+                    ? orderApprovalMessages.awaitingBuyerOnAccount
+                    : orderApprovalMessages.awaitingBuyer}
                 </p>
                 <Link
                   to={paths.dashboard.order.to(order._id)}
@@ -182,6 +183,8 @@ function OrderSummary({
   customerName: string;
   cancelled: boolean;
 }) {
+  const awaiting = order.approvalStatus === 'awaiting_approval';
+  const approved = order.approvalStatus === 'approved';
   return (
     <section aria-labelledby="order-summary" className="card bg-base-100 border-base-300 border">
       <div className="card-body gap-3">
@@ -203,16 +206,27 @@ function OrderSummary({
             </li>
           ))}
         </ul>
-        {/* A cancelled order cannot be paid: its total is not asked for. */}
+        {/* A cancelled order cannot be paid, nor one awaiting approval (#9): no amount asked. */}
         <p className="text-2xl font-bold">
-          {cancelled ? 'Total' : 'Please Pay'}: {formatPrice(order.orderPrice)}
+          {cancelled ? 'Total' : awaiting ? orderApprovalMessages.awaitingTotal : 'Please Pay'}:{' '}
+          {formatPrice(order.orderPrice)}
         </p>
-        {!cancelled && order.expiresAt && formatTimeLeft(order.expiresAt) && (
+        {/* Approved: kept until a moment the buyer can plan by, not a countdown (#1). */}
+        {!cancelled && !awaiting && approved && order.expiresAt && (
           <p className="text-base-content/80 text-sm">
-            Pay within {formatTimeLeft(order.expiresAt)}, or the order is cancelled and its stock
-            released.
+            {orderApprovalMessages.approvedPayBy(formatDocumentTime(order.expiresAt))}
           </p>
         )}
+        {!cancelled &&
+          !awaiting &&
+          !approved &&
+          order.expiresAt &&
+          formatTimeLeft(order.expiresAt) && (
+            <p className="text-base-content/80 text-sm">
+              Pay within {formatTimeLeft(order.expiresAt)}, or the order is cancelled and its stock
+              released.
+            </p>
+          )}
       </div>
     </section>
   );
