@@ -172,8 +172,8 @@ test.describe('numbers as people type them, and the account statement', () => {
 
     // Another period: the day after today opens on the balance, with nothing in it.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel(account.periodFrom).fill(tomorrow);
-    await page.getByLabel(account.periodTo).fill(tomorrow);
+    await page.getByRole('textbox', { name: account.periodFrom, exact: true }).fill(tomorrow);
+    await page.getByRole('textbox', { name: account.periodTo, exact: true }).fill(tomorrow);
     await page.getByRole('button', { name: account.showPeriod }).click();
     await expect(page.getByText(account.noEntries)).toBeVisible();
     await expectAccessible();
