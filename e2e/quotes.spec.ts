@@ -332,9 +332,11 @@ for (const width of [1280, 390]) {
 
       // #3, #21: the shop admin (in a browser of their own, as wide) sees the stock, is warned
       // before sending, adds a setup fee.
-      const adminContext = await browser.newContext({ viewport: page.viewportSize() });
+      // (Signed in at 1280 px, where LogOut shows without the phone menu, then as wide as the buyer.)
+      const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const admin = await adminContext.newPage();
       await logInThroughPage(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+      await admin.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await admin.goto(`/dashboard/quotes/${quoteId}`);
       const line = admin.getByRole('group', { name: product.name });
       await expect(line.getByText('1,100', { exact: true })).toBeVisible();

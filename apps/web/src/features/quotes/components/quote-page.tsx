@@ -104,9 +104,14 @@ function QuoteHistory({ quote }: { quote: Quote }) {
                   <>
                     {' '}
                     (order{' '}
-                    <Link to={paths.dashboard.order.to(entry.orderId)} className="link">
-                      {entry.orderNumber}
-                    </Link>
+                    {entry.kind === 'order-deleted' ? (
+                      // A deleted order has no page to go to.
+                      entry.orderNumber
+                    ) : (
+                      <Link to={paths.dashboard.order.to(entry.orderId)} className="link">
+                        {entry.orderNumber}
+                      </Link>
+                    )}
                     )
                   </>
                 )}
