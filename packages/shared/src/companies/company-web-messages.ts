@@ -146,9 +146,18 @@ export const approvalMessages = {
     placedBy: 'Placed by',
     total: 'Total',
     products: 'Products',
+    po: 'PO',
+    limit: 'Buyer’s limit',
     holds: 'Holds stock',
     action: 'Action',
   },
+  /**
+   * The buyer's limit beside an order awaiting approval, and how far the order is over it (ux
+   * 2026-11-28 #12): the limit as it is now, which is what an approver weighs.
+   */
+  noLimit: 'No order limit',
+  overBy: (amount: string) => `over by ${amount}`,
+  monthlyLimit: (amount: string) => `Monthly limit ${amount}`,
   approve: 'Approve',
   approveLabel: (orderNumber: string) => `Approve ${orderNumber}`,
   reject: 'Reject',

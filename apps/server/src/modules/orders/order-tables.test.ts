@@ -1,4 +1,9 @@
-import { apiErrorSchema, orderCreatedSchema, orderListSchema, TOTAL_COUNT_HEADER } from '@shop/shared';
+import {
+  apiErrorSchema,
+  orderCreatedSchema,
+  orderListSchema,
+  TOTAL_COUNT_HEADER,
+} from '@shop/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.js';
