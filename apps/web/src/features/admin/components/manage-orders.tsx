@@ -149,7 +149,7 @@ export function ManageOrders() {
         }
       >
         {(list) => (
-          <DataTable label="Orders" columns={COLUMNS} stickyLast dense>
+          <DataTable label="Orders" columns={COLUMNS} stickyLast compact>
             <tbody>
               {list.map((order) => {
                 // Every row action names the order by its number (ux 2026-11-28 #32).
@@ -162,7 +162,7 @@ export function ManageOrders() {
                         <PlacedDate order={order} />
                       </span>
                     </Cell>
-                    <RowHeader label="Customer" className="md:min-w-28">
+                    <RowHeader label="Customer" className="md:min-w-24">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal">
                         <EmailText email={order.userEmail} />
@@ -184,7 +184,7 @@ export function ManageOrders() {
                     </Cell>
                     <Cell label="Address">
                       {/* A fixed width, so one long address cannot squeeze the customer. */}
-                      <div className="md:w-32">
+                      <div className="md:w-28">
                         <ClampedText text={order.address} />
                       </div>
                     </Cell>
@@ -204,7 +204,7 @@ export function ManageOrders() {
                         </span>
                       )}
                       {order.paymentStatus === 'pending' && order.expiresAt && (
-                        <span className="text-base-content/80 block text-xs whitespace-nowrap">
+                        <span className="text-base-content/80 block text-xs">
                           {timeLeftText(order.expiresAt, now)}
                         </span>
                       )}
