@@ -66,7 +66,7 @@ export function OrderProducts({
 }) {
   const [first, ...more] = order.lines;
   return (
-    <div className="min-w-32 md:max-w-60">
+    <div className="min-w-28 md:max-w-56">
       <span className="block font-normal wrap-break-word">
         {/* With several lines each says its quantity; the Quantity column is their sum. */}
         {first && more.length > 0

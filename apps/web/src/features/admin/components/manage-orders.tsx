@@ -162,7 +162,7 @@ export function ManageOrders() {
                         <PlacedDate order={order} />
                       </span>
                     </Cell>
-                    <RowHeader label="Customer" className="md:min-w-24">
+                    <RowHeader label="Customer" className="md:min-w-20">
                       {order.userName}
                       <span className="text-base-content/80 block text-sm font-normal">
                         <EmailText email={order.userEmail} />
@@ -170,21 +170,20 @@ export function ManageOrders() {
                     </RowHeader>
                     <Cell label={tableColumns.company}>
                       {order.companyName ? (
-                        <span className="block wrap-break-word md:min-w-24">
-                          {order.companyName}
-                        </span>
+                        <span className="block wrap-break-word">{order.companyName}</span>
                       ) : (
                         <NoValue />
                       )}
                       {order.approvalStatus !== 'not_required' && (
-                        <span className="mt-1 block">
+                        // A badge of two words may wrap here: the column stays narrow.
+                        <span className="mt-1 block [&>.badge]:h-auto [&>.badge]:whitespace-normal">
                           <ApprovalBadge status={order.approvalStatus} />
                         </span>
                       )}
                     </Cell>
                     <Cell label="Address">
                       {/* A fixed width, so one long address cannot squeeze the customer. */}
-                      <div className="md:w-28">
+                      <div className="md:w-24">
                         <ClampedText text={order.address} />
                       </div>
                     </Cell>
