@@ -252,7 +252,9 @@ test.describe('order tables', () => {
     const companyRow = companies.getByRole('row').filter({ hasText: companyName });
     await expect(companyRow.getByText(manageCompaniesMessages.noTerms)).toBeVisible();
     await expect(companyRow.getByText('$0', { exact: true })).toBeVisible();
-    await expect(companyRow.getByText(manageCompaniesMessages.notOnHold)).toBeVisible();
+    await expect(
+      companyRow.getByText(manageCompaniesMessages.notOnHold, { exact: true }),
+    ).toBeVisible();
     await expectAccessibleOn(admin);
     await shoot(admin, 'manage-companies-by-email');
 
