@@ -4,7 +4,13 @@ import type { CompanyRow } from '../../db/schema.js';
 /** The company columns a company's account is read from (migrations 0019 and 0020). */
 export type CreditColumns = Pick<
   CompanyRow,
-  'id' | 'on_hold' | 'terms_days' | 'credit_limit_cents' | 'balance_cents' | 'hold_reason' | 'hold_note'
+  | 'id'
+  | 'on_hold'
+  | 'terms_days'
+  | 'credit_limit_cents'
+  | 'balance_cents'
+  | 'hold_reason'
+  | 'hold_note'
 >;
 
 /**
