@@ -255,7 +255,7 @@ test.describe('companies', () => {
     await buyerPage.goto('/dashboard');
     const myOrders = buyerPage.getByRole('region', { name: 'My orders' });
     await expect(myOrders.getByText(approvalStatusWords.awaiting_approval)).toBeVisible();
-    await expect(myOrders.getByRole('link', { name: /^Pay: / })).toHaveCount(0);
+    await expect(myOrders.getByRole('link', { name: /^Pay for / })).toHaveCount(0);
     await myOrders
       .getByRole('link', { name: /^Details/ })
       .first()
@@ -428,8 +428,8 @@ test.describe('companies', () => {
 
     // The buyer pays from My Order.
     await buyerPage.goto('/dashboard');
-    await expect(buyerPage.getByRole('link', { name: /^Pay: / })).toBeVisible();
-    await tabTo(buyerPage, /^Pay: /);
+    await expect(buyerPage.getByRole('link', { name: /^Pay for / })).toBeVisible();
+    await tabTo(buyerPage, /^Pay for /);
     await buyerPage.keyboard.press('Enter');
     await expect(buyerPage.getByLabel('Card number')).toBeVisible();
     await tabTo(buyerPage, 'Card number');

@@ -104,10 +104,9 @@ test.describe('the order page', () => {
     // My Order: both orders, each linked to its page; the multi-line one by its first product.
     await page.goto('/dashboard');
     const myOrders = page.getByRole('region', { name: 'My orders' });
-    await expect(
-      myOrders.getByRole('link', { name: text.detailsLabel(single.name) }),
-    ).toBeVisible();
-    await expect(myOrders.getByText(/\+ 1 more$/)).toBeVisible();
+    await expect(myOrders.getByRole('link', { name: /^Details of CF-\d+$/ }).first()).toBeVisible();
+    // ux 2026-11-28 #12: the first line whole, the other on demand.
+    await expect(myOrders.getByText('and 1 more', { exact: true })).toBeVisible();
     // Each row names its order by number, with its day and PO (review defect 8).
     const orderRow = myOrders.getByRole('row').filter({ hasText: order.orderNumber });
     await expect(
@@ -122,7 +121,7 @@ test.describe('the order page', () => {
     await expect(myOrders.getByRole('row')).toHaveCount(2);
     await expectAccessible();
     await screenshot(page, 'my-order-search');
-    await myOrders.getByRole('link', { name: text.detailsLabel(order.orderPName) }).click();
+    await myOrders.getByRole('link', { name: text.detailsLabel(order.orderNumber) }).click();
 
     await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
     await expect(orderHeading(page, order)).toBeVisible();
@@ -209,7 +208,8 @@ test.describe('the order page', () => {
     // Manage Order finds it by its number, typed in any case (review defect 8).
     await page.goto(`/dashboard/manage?q=${order.orderNumber.toLowerCase()}`);
     await expect(page.getByText('1 order', { exact: true })).toBeVisible();
-    const what = `${order.orderPName} for ${customer.name}`;
+    // Row actions name the order by its number (ux 2026-11-28 #32).
+    const what = order.orderNumber;
     const row = page
       .getByRole('region', { name: 'Orders' })
       .getByRole('row')

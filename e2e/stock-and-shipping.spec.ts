@@ -183,7 +183,8 @@ test.describe('stock edits, the delete dialog and shipping', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: text.numberTitle(placed.orderNumber) }),
     ).toBeVisible();
-    const what = `${placed.orderPName} for ${customer.name}`;
+    // Row actions name the order by its number (ux 2026-11-28 #32).
+    const what = placed.orderNumber;
     await expect(page.getByRole('button', { name: `Ship Order: ${what}` })).toHaveCount(0);
     await expectAccessible();
     await screenshot(page, 'admin-order-page-unpaid');
@@ -247,11 +248,12 @@ test.describe('stock edits, the delete dialog and shipping', () => {
     await confirmIn(editDialog, confirmMessages.editTrackingConfirm);
     await expect(page.getByText(text.trackingUpdated)).toBeVisible();
     const link = shipped.getByRole('link', {
-      name: carrierMessages.trackingLinkLabel('DHL', 'JD 0146/0000 62'),
+      name: carrierMessages.trackingLinkLabel('DHL', 'JD0146/000062'),
     });
+    // Stored and linked without its spaces (ux 2026-11-28 #35).
     await expect(link).toHaveAttribute(
       'href',
-      'https://www.dhl.com/en/express/tracking.html?AWB=JD%200146%2F0000%2062',
+      'https://www.dhl.com/en/express/tracking.html?AWB=JD0146%2F000062',
     );
     // The status badge, in the words every page uses (issue 22, defect 13).
     await expect(page.getByText(orderStatusWords.shipped, { exact: true }).first()).toBeVisible();
@@ -266,7 +268,7 @@ test.describe('stock edits, the delete dialog and shipping', () => {
       .filter({
         has: page.getByRole('link', { name: text.detailsLabel(what) }),
       });
-    await expect(row.getByText(text.shipment('DHL', 'JD 0146/0000 62'))).toBeVisible();
+    await expect(row.getByText(text.shipment('DHL', 'JD0146/000062'))).toBeVisible();
     await expect(row.getByRole('button', { name: `${text.editTracking}: ${what}` })).toBeVisible();
     await screenshot(page, 'manage-order-edit-tracking');
     await logOut(page);
@@ -276,7 +278,7 @@ test.describe('stock edits, the delete dialog and shipping', () => {
     await page.goto(`/dashboard/orders/${placed._id}`);
     const buyerLink = page
       .getByRole('region', { name: text.timeline })
-      .getByRole('link', { name: carrierMessages.trackingLinkLabel('DHL', 'JD 0146/0000 62') });
+      .getByRole('link', { name: carrierMessages.trackingLinkLabel('DHL', 'JD0146/000062') });
     await expect(buyerLink).toHaveAttribute('target', '_blank');
     await expect(buyerLink).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(

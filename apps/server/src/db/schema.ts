@@ -162,6 +162,8 @@ export interface CompaniesTable {
   balance_cents: ColumnType<number, number | undefined, number>;
   hold_reason: NullableText;
   hold_waived_before: NullableTime;
+  /** Migration 0035 (ux 2026-11-28 #34): the reason a shop admin gave for a hold set by hand. */
+  hold_note: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,6 @@
 import { formatQuantity } from '../common/format.js';
 import { z } from 'zod';
-import { carrierName } from '../orders/carriers.js';
+import { carrierName, normalizeTrackingNumber } from '../orders/carriers.js';
 import { messages } from '../common/messages.js';
 import { stockMessages } from './stock.js';
 
@@ -177,8 +177,10 @@ export const shipInputSchema = z
       .optional(),
     trackingNumber: z
       .string()
-      .trim()
       .max(60, 'Tracking number must be at most 60 characters')
+      // Stored without spaces: `JD01 4600 0062 8123 4567` as printed on the label is one
+      // number, and the carrier's link must carry it whole (ux 2026-11-28 #35).
+      .transform(normalizeTrackingNumber)
       .optional(),
   })
   .superRefine((value, ctx) => {

@@ -91,10 +91,29 @@ export const accountPageMessages = {
   /** `account-<company>-<from>-to-<to>.csv`. */
   accountCsvName: (companyName: string, from: string, to: string) =>
     `account-${companySlug(companyName)}-${from}-to-${to}.csv`,
+  /** Where the kind of hold is not known (the payment page's choice): no cause is guessed. */
   onHoldNotice:
-    'Your company’s account is on hold, so orders cannot be paid by invoice for now. Card payments still work; paying the overdue invoices, or asking the shop, lifts the hold.',
+    'Your company’s account is on hold, so orders cannot be paid by invoice for now. Card payments still work.',
+  /**
+   * A member's notice that fits the hold (ux 2026-11-28 #34): one the shop put by hand says so,
+   * with its reason; one for an overdue invoice says paying it lifts the hold.
+   */
+  holdNotice: (hold: { by: 'shop' | 'overdue'; reason: string | null } | null | undefined) =>
+    hold?.by === 'shop'
+      ? `The shop has put your company’s account on hold${hold.reason ? `: ${hold.reason}.` : '.'} Orders cannot be paid by invoice until the shop lifts it; card payments still work. Please contact us about it.`
+      : hold?.by === 'overdue'
+        ? 'Your company’s account is on hold because an invoice is overdue, so orders cannot be paid by invoice for now. Card payments still work; paying the overdue invoices lifts the hold.'
+        : 'Your company’s account is on hold, so orders cannot be paid by invoice for now. Card payments still work.',
   onHoldAdminNotice:
     'This company is on hold: its members cannot pay by invoice. Card payments still work.',
+  /** The shop admin's words for the hold's cause, beside the hold control. */
+  holdCause: (hold: { by: 'shop' | 'overdue'; reason: string | null } | null | undefined) =>
+    hold?.by === 'shop'
+      ? `Put on hold by the shop: ${hold.reason ?? 'no reason was given'}.`
+      : hold?.by === 'overdue'
+        ? 'On hold because an invoice is overdue by more than the allowed days.'
+        : null,
+  holdReasonLabel: 'Reason (the company’s members read it)',
   noTerms: 'None',
 
   /** The payment page's choice beside the card. */

@@ -10,7 +10,6 @@ import {
 import { messages } from '../common/messages.js';
 import { decimalInput } from '../common/numbers.js';
 import { adminOrderListQuerySchema, adminUserListQuerySchema } from '../lists/list-queries.js';
-import { APPROVAL_STATUSES } from './approval.js';
 import {
   COMPANY_BILLING_ADDRESS_MAX_LENGTH,
   COMPANY_NAME_MAX_LENGTH,
@@ -258,19 +257,9 @@ export const orderRejectSchema = z
   .strict();
 export type OrderReject = z.input<typeof orderRejectSchema>;
 
-const blankIsAbsent = (value: unknown): unknown =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
 /**
  * `GET /api/companies/{id}/orders?q=&status=&approval=&page=&limit=`: the admin list's
- * parameters, and `approval` (the Approvals list asks `awaiting_approval`).
+ * parameters, `approval` among them (the Approvals list asks `awaiting_approval`).
  */
-export const companyOrderListQuerySchema = adminOrderListQuerySchema.extend({
-  approval: z.preprocess(
-    blankIsAbsent,
-    z
-      .enum(APPROVAL_STATUSES, { error: `approval must be one of ${APPROVAL_STATUSES.join(', ')}` })
-      .optional(),
-  ),
-});
+export const companyOrderListQuerySchema = adminOrderListQuerySchema;
 export type CompanyOrderListQuery = z.infer<typeof companyOrderListQuerySchema>;

@@ -147,9 +147,18 @@ export const approvalMessages = {
     placedBy: 'Placed by',
     total: 'Total',
     products: 'Products',
+    po: 'PO',
+    limit: 'Buyer’s limit',
     holds: 'Holds stock',
     action: 'Action',
   },
+  /**
+   * The buyer's limit beside an order awaiting approval, and how far the order is over it (ux
+   * 2026-11-28 #12): the limit as it is now, which is what an approver weighs.
+   */
+  noLimit: 'No order limit',
+  overBy: (amount: string) => `over by ${amount}`,
+  monthlyLimit: (amount: string) => `Monthly limit ${amount}`,
   approve: 'Approve',
   approveLabel: (orderNumber: string) => `Approve ${orderNumber}`,
   reject: 'Reject',
@@ -207,9 +216,19 @@ export const manageCompaniesMessages = {
     name: 'Company',
     vatId: 'VAT ID',
     members: 'Members',
+    terms: 'Terms',
+    balance: 'Balance',
+    hold: 'Hold',
     created: 'Created',
     action: 'Action',
   },
+  /** ux 2026-11-28 #28: a caller is found by their address. */
+  searchHint: 'Name, VAT ID or a member’s email',
+  noTerms: 'Card only',
+  termsValue: (days: number, creditLimit: string) => `Net ${days} days, up to ${creditLimit}`,
+  notOnHold: 'No',
+  heldByShop: 'On hold (by the shop)',
+  heldOverdue: 'On hold (overdue invoice)',
   open: 'Open',
   openLabel: (name: string) => `Open ${name}`,
   ordersTitle: 'Orders',

@@ -14,6 +14,8 @@ export const MAX_CREDIT_LIMIT = 10_000_000;
 export const MAX_INVOICE_PAYMENT = 999_999.99;
 /** At most this many characters of a payment's reference (the bank transfer's reference). */
 export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
+/** At most this many characters of the reason a shop admin gives for a hold (ux 2026-11-28 #34). */
+export const HOLD_REASON_MAX_LENGTH = 200;
 /** The first reminder goes this many days before the invoice is due... */
 export const REMINDER_DAYS_BEFORE_DUE = 3;
 /** ...the second this many days after it (the day after the due date). */
@@ -91,6 +93,9 @@ export const onAccountMessages = {
   referenceOneLine: 'Reference must be on one line, without control characters',
   receivedAtInvalid: 'Date received must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
   onHoldInvalid: 'onHold must be true or false',
+  holdReasonRequired: 'Give a reason for the hold: the company’s members read it',
+  holdReasonTooLong: `Reason must be at most ${HOLD_REASON_MAX_LENGTH} characters`,
+  holdReasonOneLine: 'Reason must be on one line, without control characters',
   /** The statement's period (issue 33 point 4). */
   periodDateInvalid: 'Give the date as YYYY-MM-DD',
   periodOrder: 'The period must end on or after the day it begins',

@@ -3,6 +3,7 @@ import { decimalInput, numberMessages, wholeNumberInput } from '../common/number
 import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import { orderSchema } from '../orders/orders.js';
 import {
+  HOLD_REASON_MAX_LENGTH,
   MAX_CREDIT_LIMIT,
   MAX_INVOICE_PAYMENT,
   onAccountMessages as m,
@@ -30,9 +31,26 @@ export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
  * its balance (invoiced and not yet paid) and its available credit (the limit less the balance,
  * never below 0; 0 without terms).
  */
+/**
+ * Why a company is on hold (ux 2026-11-28 #34): `shop` a shop admin put it on hold by hand, with
+ * the reason they gave (null: none given); `overdue` an invoice is overdue beyond
+ * CREDIT_HOLD_DAYS. Members read it, so the notice they see fits the case.
+ */
+export const HOLD_KINDS = ['shop', 'overdue'] as const;
+export const companyHoldSchema = z.object({
+  by: z.enum(HOLD_KINDS),
+  reason: z.string().nullable(),
+});
+export type CompanyHold = z.infer<typeof companyHoldSchema>;
+
 export const companyCreditFields = {
   terms: paymentTermsSchema.nullable(),
   onHold: z.boolean(),
+  /**
+   * The hold's kind and reason while `onHold` (null when not on hold). Optional in the type
+   * only: the server always sends it; a fixture or an answer of the previous release may not.
+   */
+  hold: companyHoldSchema.nullable().optional(),
   balance: z.number(),
   availableCredit: z.number(),
 };
@@ -99,10 +117,25 @@ export type TermsInput = z.input<typeof termsInputSchema>;
 /** The terms as the server reads them: null removes them. */
 export type ValidTermsInput = z.output<typeof termsInputSchema>;
 
-/** `PUT /api/companies/{id}/hold {onHold}` (shop admins). */
+/**
+ * `PUT /api/companies/{id}/hold {onHold, reason?}` (shop admins). `reason` (one line, at most
+ * HOLD_REASON_MAX_LENGTH characters) is why the shop puts the company on hold; the members read
+ * it. The web form asks for it; a call without one still holds (an older client), and the
+ * members are told the shop set it. Ignored when lifting.
+ */
 export const holdInputSchema = z.object({
   onHold: z.boolean({ message: m.onHoldInvalid }),
+  reason: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ message: m.holdReasonOneLine })
+      .trim()
+      .max(HOLD_REASON_MAX_LENGTH, m.holdReasonTooLong)
+      .regex(ONE_LINE_PATTERN, m.holdReasonOneLine)
+      .optional(),
+  ),
 });
+export type HoldInput = z.input<typeof holdInputSchema>;
 
 /** A date as the admin types it (`2026-11-26`) or an ISO 8601 date-time with its offset. */
 const receivedAtField = z

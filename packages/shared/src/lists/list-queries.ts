@@ -10,6 +10,7 @@ import { MAX_LIST_LIMIT } from '../common/constants.js';
 import { MAX_LIST_PAGE, PRODUCT_SORTS, SEARCH_MAX_LENGTH } from './list-params.js';
 import { numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { ORDER_STATUSES } from '../orders/orders.js';
+import { APPROVAL_STATUSES } from '../companies/approval.js';
 
 /**
  * The query strings of the searchable lists (DESIGN.md section 10): `GET /api/products` for
@@ -30,6 +31,7 @@ export const listQueryMessages = {
   category: `category must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
   sort: `sort must be one of ${PRODUCT_SORTS.join(', ')}`,
   status: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}`,
+  approval: `approval must be one of ${APPROVAL_STATUSES.join(', ')}`,
   page: 'page must be a whole number from 1',
   limit: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`,
 } as const;
@@ -130,6 +132,11 @@ export type ProductFacets = z.infer<typeof productFacetsSchema>;
 export const adminOrderListQuerySchema = z.object({
   q: searchField,
   status: oneOf(ORDER_STATUS_FILTERS, listQueryMessages.status),
+  /**
+   * Those in this approval state (ux 2026-11-28 #11: Manage Order's approval filter; the
+   * Approvals list asks `awaiting_approval`).
+   */
+  approval: oneOf(APPROVAL_STATUSES, listQueryMessages.approval),
   page: pageField,
   limit: limitField,
 });

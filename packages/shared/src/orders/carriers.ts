@@ -44,11 +44,24 @@ export function carrierName(name: string): string {
   return known ? carrierNames[known] : name.trim();
 }
 
-/** The page where the buyer follows the parcel, or null for a carrier not on the list. */
+/**
+ * A tracking number as stored and sent to a carrier: without spaces (ux 2026-11-28 #35). A label
+ * prints `JD01 4600 0062 8123 4567` in groups, but no carrier's number contains a space, and a
+ * link with `%20` in it finds nothing.
+ */
+export function normalizeTrackingNumber(trackingNumber: string): string {
+  return trackingNumber.replace(/\s+/gu, '');
+}
+
+/**
+ * The page where the buyer follows the parcel, or null for a carrier not on the list. The number
+ * is normalised here too, so an order shipped before numbers were stored without spaces links.
+ */
 export function trackingUrl(carrier: string, trackingNumber: string): string | null {
   const known = knownCarrier(carrier);
-  if (!known || trackingNumber.trim() === '') return null;
-  return TRACKING_URL_TEMPLATES[known].replace('{n}', encodeURIComponent(trackingNumber.trim()));
+  const number = normalizeTrackingNumber(trackingNumber);
+  if (!known || number === '') return null;
+  return TRACKING_URL_TEMPLATES[known].replace('{n}', encodeURIComponent(number));
 }
 
 /** The Ship Order and Edit tracking dialogs' words. */

@@ -12,6 +12,8 @@ export const orderPageMessages = {
   /** The order page's heading: the order's number once it is read, its short id until then. */
   title: (orderId: string) => `Order ${shortId(orderId)}`,
   numberTitle: (orderNumber: string) => `Order ${orderNumber}`,
+  /** The tab's title until the order is read: no fragment of its id (ux 2026-11-28 #32). */
+  loadingTitle: 'Order',
   orderId: 'Order ID',
   orderNumber: 'Order number',
   /** My Order's and Manage Order's columns beside the spec's (issue 22): number, date, PO. */
@@ -51,9 +53,19 @@ export const orderPageMessages = {
   vatNumber: 'VAT number',
   backToMyOrder: 'Back to My Order',
   backToManageOrder: 'Back to Manage Order',
-  /** The link from a row of My Order or Manage Order; the accessible name names the order. */
+  /**
+   * The link from a row of an order table to the order's page; its accessible name, as every
+   * row action's, names the order by its number (ux 2026-11-28 #32): two orders of the same
+   * product are told apart.
+   */
   details: 'Details',
-  detailsLabel: (what: string) => `Details: ${what}`,
+  detailsLabel: (orderNumber: string) => `Details of ${orderNumber}`,
+  payLabel: (orderNumber: string) => `Pay for ${orderNumber}`,
+  deleteLabel: (orderNumber: string) => `Delete ${orderNumber}`,
+  /** An order table's product cell (ux 2026-11-28 #12): every line readable, with its SKU. */
+  skuLabel: 'SKU',
+  moreLines: (more: number) => `and ${more} more`,
+  lineInTable: (quantity: number, name: string) => `${quantity.toLocaleString('en-US')} × ${name}`,
   transactionId: 'Transaction ID',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
@@ -71,6 +83,16 @@ export const orderPageMessages = {
   orderShipped: 'Order shipped.',
   /** The admin's actions on the order page. */
   adminActions: 'Admin actions',
+} as const;
+
+/**
+ * The order tables' own columns and filters beside the spec's (ux 2026-11-28 #11, #12): Manage
+ * Order's Company column and approval filter, Approvals' PO, the buyer's limit and how far over.
+ */
+export const orderTableMessages = {
+  company: 'Company',
+  approvalLabel: 'Approval',
+  allApprovals: 'All',
 } as const;
 
 export type TimelineStepKind = 'placed' | 'invoiced' | 'paid' | 'shipped' | 'cancelled';

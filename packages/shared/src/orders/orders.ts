@@ -209,6 +209,11 @@ export const orderSchema = z.object({
   // Defaults: an order written before migration 0019 (an outbox row of the previous release
   // during a rolling upgrade) has none of these, and is an order of no company.
   companyId: z.string().nullable().default(null),
+  /**
+   * The company's name as it is now, in the lists that show it (Manage Order and Company
+   * orders, ux 2026-11-28 #11); null outside a company. Absent from every other answer.
+   */
+  companyName: z.string().nullable().optional(),
   /** The member who placed a company order; null outside a company. */
   placedBy: z.object({ userId: z.string(), name: z.string() }).nullable().default(null),
   /** Whether it waits for a company admin (over the buyer's limit), and what they decided. */

@@ -150,8 +150,11 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     /**
-     * Manage Companies, newest first: those whose name or VAT id holds `q` (all without it),
-     * the rows of `window`, how many match; each with its number of members.
+     * Manage Companies, newest first: those whose name or VAT id holds `q`, or with a member
+     * whose email holds it (ux 2026-11-28 #28: a caller is known by their address); all
+     * without it. The rows of `window`, how many match; each with its number of members. The
+     * member test is one EXISTS per company over its members (`company_members_company_idx`),
+     * `q` at most SEARCH_MAX_LENGTH characters, a page at most MAX_LIST_LIMIT rows.
      */
     listMatching(
       q: string | undefined,
@@ -170,7 +173,18 @@ export function createCompaniesRepository(db: Kysely<Database>, dialect: Dialect
       if (q) {
         const contains = containsText(q);
         matching = matching.where((eb) =>
-          eb.or([contains(eb.ref('companies.name')), contains(eb.ref('companies.vat_id'))]),
+          eb.or([
+            contains(eb.ref('companies.name')),
+            contains(eb.ref('companies.vat_id')),
+            eb.exists(
+              eb
+                .selectFrom('company_members')
+                .innerJoin('users', 'users.id', 'company_members.user_id')
+                .select('company_members.user_id')
+                .whereRef('company_members.company_id', '=', 'companies.id')
+                .where((inner) => contains(inner.ref('users.email'))),
+            ),
+          ]),
         );
       }
       return readPage(

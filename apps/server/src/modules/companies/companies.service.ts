@@ -57,8 +57,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A company's account without its id (the company carries its own). */
 function creditFieldsOf(row: CompanyRow): Omit<CompanyAccount, '_id'> {
-  const { terms, onHold, balance, availableCredit } = companyAccountOf(row);
-  return { terms, onHold, balance, availableCredit };
+  const { terms, onHold, hold, balance, availableCredit } = companyAccountOf(row);
+  return { terms, onHold, hold, balance, availableCredit };
 }
 
 export function toCompany(row: CompanyRow): Company {

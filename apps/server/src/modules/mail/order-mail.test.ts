@@ -230,7 +230,8 @@ describe('order mails', () => {
       },
     });
     const mail = renderOrderMail('order-shipped', shipped, { publicUrl: PUBLIC_URL, now: NOW });
-    const url = 'https://www.ups.com/track?tracknum=1Z%2099%22%3C9%3E';
+    // The spaces are left out of the link (ux 2026-11-28 #35); the number shows as stored.
+    const url = 'https://www.ups.com/track?tracknum=1Z99%22%3C9%3E';
     expect(mail.text).toContain(`Tracking number: 1Z 99"<9> (${url})`);
     expect(mail.html).toContain(
       `<a href="${url}" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8">1Z 99&quot;&lt;9&gt;</a>`,
@@ -243,6 +244,26 @@ describe('order mails', () => {
     );
     expect(other.text).toContain('Tracking number: 1Z 99"<9>\n');
     expect(other.html).not.toContain('ups.com');
+  });
+
+  it('ux 2026-11-28 #35: a tracking number printed in groups links without spaces', () => {
+    const shipped = sampleOrder({
+      paid: true,
+      paymentStatus: 'paid',
+      orderStatus: 'shipped',
+      shippedAt: '2026-11-26T08:00:00.000Z',
+      shipment: {
+        // An order shipped before numbers were stored without spaces.
+        carrier: 'DHL',
+        trackingNumber: 'JD01 4600 0062 8123 4567',
+        shippedAt: '2026-11-26T08:00:00.000Z',
+      },
+    });
+    const mail = renderOrderMail('order-shipped', shipped, { publicUrl: PUBLIC_URL, now: NOW });
+    const url = 'https://www.dhl.com/en/express/tracking.html?AWB=JD014600006281234567';
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).not.toContain('%20');
   });
 
   it('cancelled: a greeting, why, the lines, the order and PO numbers and a link to the order', () => {

@@ -4,7 +4,13 @@ import type { CompanyRow } from '../../db/schema.js';
 /** The company columns a company's account is read from (migrations 0019 and 0020). */
 export type CreditColumns = Pick<
   CompanyRow,
-  'id' | 'on_hold' | 'terms_days' | 'credit_limit_cents' | 'balance_cents'
+  | 'id'
+  | 'on_hold'
+  | 'terms_days'
+  | 'credit_limit_cents'
+  | 'balance_cents'
+  | 'hold_reason'
+  | 'hold_note'
 >;
 
 /**
@@ -24,6 +30,13 @@ export function companyAccountOf(row: CreditColumns): CompanyAccount {
     _id: row.id,
     terms,
     onHold: Boolean(row.on_hold),
+    // Its kind and reason (ux 2026-11-28 #34): a hold set by hand is the shop's, with what the
+    // admin gave as the reason; any other ('overdue', the worker's) is an overdue invoice's.
+    hold: row.on_hold
+      ? row.hold_reason === 'admin'
+        ? { by: 'shop', reason: row.hold_note }
+        : { by: 'overdue', reason: null }
+      : null,
     balance: balanceCents / 100,
     availableCredit:
       terms && limitCents !== null ? Math.max(0, limitCents - balanceCents) / 100 : 0,

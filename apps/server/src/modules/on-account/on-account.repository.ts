@@ -21,6 +21,7 @@ export type AccountRow = Pick<
   | 'credit_limit_cents'
   | 'balance_cents'
   | 'hold_reason'
+  | 'hold_note'
   | 'hold_waived_before'
 >;
 
@@ -33,6 +34,7 @@ const ACCOUNT_COLUMNS = [
   'credit_limit_cents',
   'balance_cents',
   'hold_reason',
+  'hold_note',
   'hold_waived_before',
 ] as const;
 
@@ -126,17 +128,23 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
      */
     setHold(
       companyId: string,
-      onHold: boolean,
+      hold: { onHold: boolean; reason: string | null },
       waivedBefore: string,
     ): Promise<AccountRow | undefined> {
       return db
         .updateTable('companies')
         .set(
-          onHold
-            ? { on_hold: flag(true), hold_reason: 'admin', updated_at: nowIso() }
+          hold.onHold
+            ? {
+                on_hold: flag(true),
+                hold_reason: 'admin',
+                hold_note: hold.reason,
+                updated_at: nowIso(),
+              }
             : {
                 on_hold: flag(false),
                 hold_reason: null,
+                hold_note: null,
                 hold_waived_before: waivedBefore,
                 updated_at: nowIso(),
               },
@@ -373,14 +381,14 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
       const now = nowIso();
       const held = await db
         .updateTable('companies')
-        .set({ on_hold: flag(true), hold_reason: 'overdue', updated_at: now })
+        .set({ on_hold: flag(true), hold_reason: 'overdue', hold_note: null, updated_at: now })
         .where('on_hold', '=', flag(false))
         .$if(companyId !== undefined, (qb) => qb.where('id', '=', companyId ?? ''))
         .where(overdueBeyond(cutoff))
         .executeTakeFirst();
       const lifted = await db
         .updateTable('companies')
-        .set({ on_hold: flag(false), hold_reason: null, updated_at: now })
+        .set({ on_hold: flag(false), hold_reason: null, hold_note: null, updated_at: now })
         .where('on_hold', '=', flag(true))
         .where('hold_reason', '=', 'overdue')
         .$if(companyId !== undefined, (qb) => qb.where('id', '=', companyId ?? ''))

@@ -281,10 +281,17 @@ export function createOnAccountService({
       return { modifiedCount: 1, company: accountView(row), warnings };
     },
 
-    /** `PUT /api/companies/{id}/hold` (shop admins). */
-    async setHold(companyId: string, onHold: boolean) {
+    /**
+     * `PUT /api/companies/{id}/hold` (shop admins): a hold set by hand keeps the reason given
+     * (ux 2026-11-28 #34), which the members read; lifting forgets it.
+     */
+    async setHold(companyId: string, input: { onHold: boolean; reason?: string | undefined }) {
       await accountOrNotFound(companyId);
-      const row = await accounts.setHold(companyId, onHold, holdCutoff(now()));
+      const row = await accounts.setHold(
+        companyId,
+        { onHold: input.onHold, reason: input.onHold ? (input.reason ?? null) : null },
+        holdCutoff(now()),
+      );
       if (!row) throw companyNotFound();
       return { modifiedCount: 1, company: accountView(row) };
     },

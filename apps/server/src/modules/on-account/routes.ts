@@ -33,7 +33,7 @@ export function onAccountRoutes(accounts: OnAccountService): FastifyPluginAsyncZ
           ...fromContract('PUT /companies/:id/hold', 404),
         },
       },
-      (request) => accounts.setHold(request.params.id, request.body.onHold),
+      (request) => accounts.setHold(request.params.id, request.body),
     );
 
     app.get(

@@ -17,6 +17,9 @@ export interface OrderListFilter {
   approval?: ApprovalStatus | undefined;
 }
 
+/** A row of Manage Order's and Company orders' lists: the order and its company's name now. */
+export type ListedOrderRow = OrderRow & { company_name: string | null };
+
 /** One order's row, on the database or inside a transaction. */
 export const orderById = (q: Executor, id: string) =>
   q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -87,17 +90,24 @@ export function createOrderReads(db: Kysely<Database>) {
     /**
      * Manage Order's list, newest first: the orders matching `filter`, the rows of `window`
      * (all without one), and how many match. `q` names an order number ("CF-10234", "10234"),
-     * or is found in the customer's name or email, the
-     * order id, any line's product name, the PO number, transaction id or tracking number.
+     * or is found in the customer's name or email, the company's name, the order id, any line's
+     * product name or SKU, the PO number, transaction id or tracking number. Each row carries
+     * its company's name (ux 2026-11-28 #11: Manage Order's Company column).
      */
     listMatching(
       filter: OrderListFilter,
       window: ListWindow | undefined,
-    ): Promise<{ rows: OrderRow[]; total: number }> {
-      let matching = db.selectFrom('orders').selectAll('orders');
-      if (filter.status) matching = matching.where('order_status', '=', filter.status);
+    ): Promise<{ rows: ListedOrderRow[]; total: number }> {
+      let matching = db
+        .selectFrom('orders')
+        .leftJoin('companies', 'companies.id', 'orders.company_id')
+        .selectAll('orders')
+        .select('companies.name as company_name');
+      if (filter.status) matching = matching.where('orders.order_status', '=', filter.status);
       if (filter.companyId) matching = matching.where('orders.company_id', '=', filter.companyId);
-      if (filter.approval) matching = matching.where('approval_status', '=', filter.approval);
+      if (filter.approval) {
+        matching = matching.where('orders.approval_status', '=', filter.approval);
+      }
       const { q } = filter;
       if (q) {
         const contains = containsText(q);
@@ -107,6 +117,7 @@ export function createOrderReads(db: Kysely<Database>) {
             ...(number === undefined ? [] : [eb('orders.number', '=', number)]),
             contains(eb.ref('orders.user_name')),
             contains(eb.ref('orders.user_email')),
+            contains(eb.ref('companies.name')),
             contains(eb.ref('orders.id')),
             contains(eb.ref('orders.po_number')),
             contains(eb.ref('orders.transaction_id')),
@@ -116,7 +127,12 @@ export function createOrderReads(db: Kysely<Database>) {
                 .selectFrom('order_lines')
                 .select('order_lines.position')
                 .whereRef('order_lines.order_id', '=', 'orders.id')
-                .where((line) => contains(line.ref('order_lines.product_name'))),
+                .where((line) =>
+                  line.or([
+                    contains(line.ref('order_lines.product_name')),
+                    contains(line.ref('order_lines.sku')),
+                  ]),
+                ),
             ),
           ]),
         );

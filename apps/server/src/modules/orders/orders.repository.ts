@@ -32,7 +32,7 @@ export {
   type PlaceResult,
   type PlaceRules,
 } from './place-order.repository.js';
-export type { OrderListFilter } from './order-reads.repository.js';
+export type { ListedOrderRow, OrderListFilter } from './order-reads.repository.js';
 export type { OrderExpiryTerms, RecordInTransaction } from './order-transitions.repository.js';
 
 /**

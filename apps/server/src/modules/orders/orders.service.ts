@@ -32,6 +32,7 @@ import { toOrder } from './order-view.js';
 import type { ReserveCredit } from './order-transitions.repository.js';
 import {
   MAX_ORDER_CENTS,
+  type ListedOrderRow,
   type NewOrder,
   type OrderCharge,
   type OrdersRepository,
@@ -370,6 +371,14 @@ export function createOrdersService({
     return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
   }
   const presentOne = async (row: OrderRow): Promise<Order> => (await present([row]))[0] as Order;
+  /** A list's orders with their company's name (ux 2026-11-28 #11). */
+  async function presentListed(rows: readonly ListedOrderRow[]): Promise<Order[]> {
+    const shown = await present(rows);
+    return shown.map((order, index) => ({
+      ...order,
+      companyName: rows[index]?.company_name ?? null,
+    }));
+  }
 
   /** Places an order of one or more lines; every refusal is a coded error naming its line. */
   async function placeOrder(
@@ -635,16 +644,17 @@ export function createOrdersService({
     },
 
     /**
-     * Manage Order (admins): every order newest first, or those matching `q` and `status`, one
-     * page of them with `page` or `limit`, and how many match.
+     * Manage Order (admins): every order newest first, or those matching `q`, `status` and
+     * `approval`, one page of them with `page` or `limit`, and how many match.
      */
     async listForAdmin({
       q,
       status,
+      approval,
       ...page
     }: AdminOrderListQuery): Promise<{ items: Order[]; total: number }> {
-      const { rows, total } = await orders.listMatching({ q, status }, listWindow(page));
-      return { items: await present(rows), total };
+      const { rows, total } = await orders.listMatching({ q, status, approval }, listWindow(page));
+      return { items: await presentListed(rows), total };
     },
 
     /**
@@ -667,7 +677,7 @@ export function createOrdersService({
         { q, status, approval, companyId },
         listWindow(page),
       );
-      return { items: await present(rows), total };
+      return { items: await presentListed(rows), total };
     },
 
     /**

@@ -89,11 +89,27 @@ describe.each(testDatabases)('shipment tracking on $name', (kind) => {
       ['USPS', 'USPS'],
     ])('stores the listed carrier %j in its own spelling', async (carrier, name) => {
       const id = await paidOrder();
-      const res = await ship(id, { carrier, trackingNumber: '123 456' });
+      const res = await ship(id, { carrier, trackingNumber: '123456' });
       expect(res.statusCode, res.body).toBe(200);
       expect(orderModifiedSchema.parse(res.json()).order.shipment).toMatchObject({
         carrier: name,
-        trackingNumber: '123 456',
+        trackingNumber: '123456',
+      });
+    });
+
+    it('ux 2026-11-28 #35: stores a tracking number typed in groups without its spaces', async () => {
+      const id = await paidOrder();
+      const res = await ship(id, { carrier: 'DHL', trackingNumber: ' JD01 4600 0062 8123 4567 ' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await stored(id)).shipment).toMatchObject({
+        carrier: 'DHL',
+        trackingNumber: 'JD014600006281234567',
+      });
+      const edited = await editTracking(id, { carrier: 'UPS', trackingNumber: '1Z 999 AA1' });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await stored(id)).shipment).toMatchObject({
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA1',
       });
     });
 

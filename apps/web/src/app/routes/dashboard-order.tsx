@@ -6,6 +6,7 @@ import { OrderPageAdminActions } from '../../features/admin/components/order-adm
 import { PutBackButton } from '../../features/cart/components/put-back-button';
 import { useMyMembership } from '../../features/companies/api/get-my-company';
 import { OrderApprovalActions } from '../../features/companies/components/approval-actions';
+import { useOrder } from '../../features/orders/api/get-order';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { InvoiceAccount } from '../../features/pay-on-account/components/invoice-account';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -26,7 +27,14 @@ export function DashboardOrderRoute() {
   const signedIn = auth.status === 'signed-in';
   const email = auth.user?.email;
   const membership = useMyMembership(email, signedIn && auth.user.role !== 'admin');
-  usePageTitle(orderPageMessages.title(orderId));
+  // The tab names the order by its number once it is read, never by a fragment of its id
+  // (ux 2026-11-28 #32); the page shares the one query.
+  const order = useOrder(orderId);
+  usePageTitle(
+    order.data
+      ? orderPageMessages.numberTitle(order.data.orderNumber)
+      : orderPageMessages.loadingTitle,
+  );
   if (!signedIn || email === undefined) return <Spinner label="Checking your account" />;
   return (
     <OrderPage

@@ -27,12 +27,21 @@ export function BuyerFields({
 }) {
   return (
     <>
-      <TextField label="Name" value={customer.displayName} readOnly className="bg-base-200" />
+      {/* Read-only, from the account: not tab stops (ux 2026-11-28 #32), the keyboard goes
+          straight to Phone; still labelled fields, so a screen reader reads them in order. */}
+      <TextField
+        label="Name"
+        value={customer.displayName}
+        readOnly
+        tabIndex={-1}
+        className="bg-base-200"
+      />
       <TextField
         label="Email"
         type="email"
         value={customer.email}
         readOnly
+        tabIndex={-1}
         className="bg-base-200"
       />
       <TextField

@@ -22,6 +22,11 @@ const STICKY_LAST =
 
 /** Narrower cell padding from md up, for a list of many columns. */
 const DENSE = 'md:[&_:is(th,td)]:px-2.5';
+/**
+ * Smaller text and the least padding from md up, for the widest list (Manage Order with its
+ * Company column): every column readable at 1280 px beside the side menu (ux 2026-11-28 #11).
+ */
+const COMPACT = 'md:text-sm md:[&_:is(th,td)]:px-1.5';
 
 /**
  * A data table in a labelled region. From md up it is a table that scrolls sideways when it is
@@ -33,6 +38,7 @@ export function DataTable({
   columns,
   stickyLast = false,
   dense = false,
+  compact = false,
   children,
 }: {
   label: string;
@@ -42,6 +48,8 @@ export function DataTable({
   stickyLast?: boolean;
   /** Narrower cell padding (md up), so a list of many columns fits beside the side menu. */
   dense?: boolean;
+  /** Smaller text and padding still (md up): a list of many columns that must fit whole. */
+  compact?: boolean;
   /** The table's body (`<tbody>`). */
   children: ReactNode;
 }) {
@@ -52,7 +60,9 @@ export function DataTable({
       aria-label={label}
       tabIndex={0}
     >
-      <table className={`table ${STACKED} ${stickyLast ? STICKY_LAST : ''} ${dense ? DENSE : ''}`}>
+      <table
+        className={`table ${STACKED} ${stickyLast ? STICKY_LAST : ''} ${dense ? DENSE : ''} ${compact ? COMPACT : ''}`}
+      >
         <thead>
           <tr>
             {columns.map((column) => (

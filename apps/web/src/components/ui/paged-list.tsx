@@ -27,6 +27,8 @@ interface PagedListProps<T> {
   filterWord?: string | undefined;
   /** Clears the search and every filter. */
   onClear: () => void;
+  /** A line under the search box saying what it finds (Manage Companies: a member's email). */
+  searchHint?: string | undefined;
   /** Controls beside the search box: filters, then actions (Export CSV). */
   filters?: ReactNode;
   actions?: ReactNode;
@@ -135,6 +137,7 @@ export function PagedList<T>({
   onPage,
   filterWord,
   onClear,
+  searchHint,
   filters,
   actions,
   children,
@@ -151,7 +154,13 @@ export function PagedList<T>({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-        <SearchBox key={noun.many} noun={noun} q={q} onSearch={onSearch} />
+        <SearchBox
+          key={noun.many}
+          noun={noun}
+          q={q}
+          onSearch={onSearch}
+          {...(searchHint ? { hint: searchHint } : {})}
+        />
         {filters}
         <div className="flex grow flex-wrap items-center justify-end gap-3 pb-1">
           <p role="status" className="text-base-content/80 text-sm">

@@ -113,17 +113,20 @@ describe('ManageOrders', () => {
     renderWithProviders(<ManageOrders />);
     const [first, second, third] = await rows();
 
-    const pendingName = `${pending.orderPName} for ${pending.userName}`;
+    // ux 2026-11-28 #32: every row action names the order by its number.
+    const pendingName = pending.orderNumber;
     expect(within(first!).getByText('Unpaid')).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: `Mark Paid: ${pendingName}` })).toBeEnabled();
-    expect(within(first!).getByRole('button', { name: `Delete: ${pendingName}` })).toBeEnabled();
+    expect(
+      within(first!).getByRole('button', { name: orderPageMessages.deleteLabel(pendingName) }),
+    ).toBeEnabled();
     expect(within(first!).queryByRole('button', { name: /^Ship Order/ })).not.toBeInTheDocument();
 
     expect(within(second!).getByText('Paid')).toBeInTheDocument();
     expect(within(second!).getByText('pi_test_placed')).toBeInTheDocument();
     expect(
       within(second!).getByRole('button', {
-        name: `Ship Order: ${placed.orderPName} for ${placed.userName}`,
+        name: `Ship Order: ${placed.orderNumber}`,
       }),
     ).toBeEnabled();
     expect(within(second!).queryByRole('button', { name: /^(Mark Paid|Delete)/ })).toBeNull();
@@ -136,7 +139,7 @@ describe('ManageOrders', () => {
       within(third!)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual([`Edit tracking: ${shipped.orderPName} for ${shipped.userName}`]);
+    ).toEqual([`Edit tracking: ${shipped.orderNumber}`]);
   });
 
   it('corrects the tracking of a shipped order in a dialog prefilled with it', async () => {
@@ -325,7 +328,7 @@ describe('ManageOrders', () => {
     expect(shippedNow).toHaveBeenCalledTimes(1);
   });
 
-  it("links every row to its order page, names a multi-line order's products and shows tracking", async () => {
+  it("ux 2026-11-28 #12: links every row to its order page, names a multi-line order's products whole and shows tracking", async () => {
     const multi = makeOrder({
       _id: '65a1b2c3d4e5f60718293a08',
       orderPName: 'Nova Mini-ITX Gaming Case + 2 more',
@@ -369,18 +372,21 @@ describe('ManageOrders', () => {
     renderWithProviders(<ManageOrders />);
     const [first, second] = await rows();
 
-    const multiName = `${multi.orderPName} for ${multi.userName}`;
     expect(
-      within(first!).getByRole('link', { name: orderPageMessages.detailsLabel(multiName) }),
+      within(first!).getByRole('link', {
+        name: orderPageMessages.detailsLabel(multi.orderNumber),
+      }),
     ).toHaveAttribute('href', `/dashboard/orders/${multi._id}`);
-    // The spec's ten-character cut applies to the first product; "+ 2 more" is never cut away.
-    const product = within(first!).getByText('Nova Mini-... + 2 more');
-    expect(product).toHaveAttribute('title', multi.orderPName);
+    // Every name whole (not the spec's ten characters): the first line, then the others on
+    // demand, each with its quantity.
+    expect(within(first!).getByText('100 × Nova Mini-ITX Gaming Case')).toBeVisible();
+    expect(within(first!).getByText('and 2 more').tagName).toBe('SUMMARY');
+    expect(within(first!).getByText('100 × ForgeLine M3 ATX Mid-Tower Case')).toBeInTheDocument();
     expect(within(first!).getByRole('cell', { name: '300' })).toBeInTheDocument();
 
     expect(
       within(second!).getByRole('link', {
-        name: orderPageMessages.detailsLabel(`${tracked.orderPName} for ${tracked.userName}`),
+        name: orderPageMessages.detailsLabel(tracked.orderNumber),
       }),
     ).toHaveAttribute('href', `/dashboard/orders/${tracked._id}`);
     expect(within(second!).getByText('Tracking: UPS 1Z999AA10123456784')).toBeInTheDocument();
@@ -393,7 +399,7 @@ describe('ManageOrders', () => {
     const found = await rows();
     const buttons: [OrderAction, RegExp][] = [
       ['markPaid', /^Mark Paid:/],
-      ['delete', /^Delete:/],
+      ['delete', /^Delete CF-/],
       ['ship', /^Ship Order:/],
       ['editShipment', /^Edit tracking:/],
     ];

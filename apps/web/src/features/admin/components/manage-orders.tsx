@@ -5,42 +5,50 @@ import {
   adminListMessages,
   adminListNouns,
   adminOrderListQuerySchema,
+  approvalStatusWords,
   canApplyTo,
   formatPrice,
   formatTimeLeft,
   messages,
   orderHoldMessages,
-  orderLinesTitle,
   ORDER_STATUS_FILTERS,
   orderPageMessages,
   orderStatusWords,
-  previewText,
+  orderTableMessages as tableColumns,
 } from '@shop/shared';
-import { Link } from 'react-router';
 import { ClampedText } from '../../../components/ui/clamped-text';
 import { useConfirmedDelete } from '../../../components/ui/confirmed-delete';
-import { Cell, DataTable, RowHeader } from '../../../components/ui/data-table';
+import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
+import { EmailText } from '../../../components/ui/email-text';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { SelectField } from '../../../components/ui/select-field';
 import { ShortId } from '../../../components/ui/short-id';
-import { PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
+import { ApprovalBadge, PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../../orders/api/delete-order';
-import { OrderNumberLink, PlacedDate, PoNumber } from '../../../components/ui/order-reference';
+import {
+  OrderNumberLink,
+  OrderProducts,
+  PlacedDate,
+  PoNumber,
+} from '../../../components/ui/order-reference';
 import { getAllOrders, useAllOrders } from '../api/get-all-orders';
 import { orderCsvColumns, orderCsvRows } from '../order-csv';
 import { OrderAdminButtons, useOrderAdminActions } from './order-admin-actions';
-import { paths } from '../../../config/paths';
 
 const { columns } = orderPageMessages;
 
-/** The spec's columns, plus the order's number, the day it was placed and its PO (issue 22). */
+/**
+ * The spec's columns, plus the order's number with the day it was placed under it, its PO
+ * (issue 22) and the ordering company (ux 2026-11-28 #11). Narrow enough to be read whole at
+ * 1280 px beside the side menu: nothing slides under the pinned Action column.
+ */
 const COLUMNS = [
   columns.order,
-  columns.date,
   'Customer',
+  tableColumns.company,
   'Address',
   'Product',
   columns.po,
@@ -60,11 +68,21 @@ function timeLeftText(expiresAt: string, now: Date): string {
 const dueDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const noun = adminListNouns.orders;
-const listParams = adminOrderListQuerySchema.pick({ q: true, status: true, page: true });
+const listParams = adminOrderListQuerySchema.pick({
+  q: true,
+  status: true,
+  approval: true,
+  page: true,
+});
 const statusOptions = [
   { value: '', label: adminListMessages.allStatuses },
   // The API's values, in the words every row and page uses for them (review defect 13).
   ...ORDER_STATUS_FILTERS.map((status) => ({ value: status, label: orderStatusWords[status] })),
+];
+/** ux 2026-11-28 #11: the orders awaiting a company's approval, or all. */
+const approvalOptions = [
+  { value: '', label: tableColumns.allApprovals },
+  { value: 'awaiting_approval', label: approvalStatusWords.awaiting_approval },
 ];
 
 /**
@@ -78,8 +96,8 @@ const statusOptions = [
  */
 export function ManageOrders() {
   const now = useNow();
-  const [{ q, status, page = 1 }, setParams] = useListParams(listParams);
-  const orders = useAllOrders({ q, status, page, limit: ADMIN_PAGE_SIZE });
+  const [{ q, status, approval, page = 1 }, setParams] = useListParams(listParams);
+  const orders = useAllOrders({ q, status, approval, page, limit: ADMIN_PAGE_SIZE });
   const actions = useOrderAdminActions();
   const deleteOrder = useConfirmedDelete(useDeleteOrder(), {
     text: () => messages.deleteOrderText,
@@ -93,63 +111,85 @@ export function ManageOrders() {
         noun={noun}
         query={orders}
         q={q}
-        {...pagedListHandlers(setParams, ['q', 'status'])}
+        {...pagedListHandlers(setParams, ['q', 'status', 'approval'])}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        filterWord={status && orderStatusWords[status].toLowerCase()}
+        filterWord={
+          [status && orderStatusWords[status], approval && approvalStatusWords[approval]]
+            .filter(Boolean)
+            .join(', ')
+            .toLowerCase() || undefined
+        }
         filters={
-          <div className="w-40">
-            <SelectField
-              label={adminListMessages.statusLabel}
-              options={statusOptions}
-              value={status ?? ''}
-              onChange={(event) => setParams({ status: event.target.value })}
-            />
-          </div>
+          <>
+            <div className="w-40">
+              <SelectField
+                label={adminListMessages.statusLabel}
+                options={statusOptions}
+                value={status ?? ''}
+                onChange={(event) => setParams({ status: event.target.value })}
+              />
+            </div>
+            <div className="w-48">
+              <SelectField
+                label={tableColumns.approvalLabel}
+                options={approvalOptions}
+                value={approval ?? ''}
+                onChange={(event) => setParams({ approval: event.target.value })}
+              />
+            </div>
+          </>
         }
         actions={
           <ExportButton
             noun={noun}
             columns={orderCsvColumns}
             rowsOf={orderCsvRows}
-            fetchPage={(at, limit) => getAllOrders({ q, status, page: at, limit })}
+            fetchPage={(at, limit) => getAllOrders({ q, status, approval, page: at, limit })}
           />
         }
       >
         {(list) => (
-          <DataTable label="Orders" columns={COLUMNS} stickyLast dense>
+          <DataTable label="Orders" columns={COLUMNS} stickyLast compact>
             <tbody>
               {list.map((order) => {
-                const what = `${order.orderPName} for ${order.userName}`;
+                // Every row action names the order by its number (ux 2026-11-28 #32).
+                const what = order.orderNumber;
                 return (
                   <tr key={order._id}>
                     <Cell label={columns.order}>
                       <OrderNumberLink order={order} />
+                      <span className="text-base-content/80 block text-xs whitespace-nowrap">
+                        <PlacedDate order={order} />
+                      </span>
                     </Cell>
-                    <Cell label={columns.date}>
-                      <PlacedDate order={order} />
-                    </Cell>
-                    <RowHeader label="Customer" className="md:min-w-36">
+                    <RowHeader label="Customer" className="md:min-w-20">
                       {order.userName}
-                      <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
-                        {order.userEmail}
+                      <span className="text-base-content/80 block text-sm font-normal">
+                        <EmailText email={order.userEmail} />
                       </span>
                     </RowHeader>
+                    <Cell label={tableColumns.company}>
+                      {order.companyName ? (
+                        <span className="block wrap-break-word">{order.companyName}</span>
+                      ) : (
+                        <NoValue />
+                      )}
+                      {order.approvalStatus !== 'not_required' && (
+                        // A badge of two words may wrap here: the column stays narrow.
+                        <span className="mt-1 block [&>.badge]:h-auto [&>.badge]:whitespace-normal">
+                          <ApprovalBadge status={order.approvalStatus} />
+                        </span>
+                      )}
+                    </Cell>
                     <Cell label="Address">
                       {/* A fixed width, so one long address cannot squeeze the customer. */}
-                      <div className="md:w-36">
+                      <div className="md:w-24">
                         <ClampedText text={order.address} />
                       </div>
                     </Cell>
                     <Cell label="Product">
-                      <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
-                      <Link
-                        to={paths.dashboard.order.to(order._id)}
-                        className="link link-primary block py-0.5 text-sm"
-                        aria-label={orderPageMessages.detailsLabel(what)}
-                      >
-                        {orderPageMessages.details}
-                      </Link>
+                      <OrderProducts order={order} />
                     </Cell>
                     <Cell label={columns.po}>
                       <PoNumber order={order} />
@@ -164,16 +204,16 @@ export function ManageOrders() {
                         </span>
                       )}
                       {order.paymentStatus === 'pending' && order.expiresAt && (
-                        <span className="text-base-content/80 block text-xs whitespace-nowrap">
+                        <span className="text-base-content/80 block text-xs">
                           {timeLeftText(order.expiresAt, now)}
                         </span>
                       )}
                       {order.paymentStatus === 'invoiced' && order.invoice && (
                         <span className="text-base-content/80 block text-xs">
-                          <span className="block whitespace-nowrap">
+                          <span className="block">
                             {accountPageMessages.dueInRow(formatPrice(order.invoice.amountDue))}
                           </span>
-                          <span className="block whitespace-nowrap">
+                          <span className="block">
                             {accountPageMessages.dueByInRow(
                               dueDay.format(new Date(order.invoice.dueAt)),
                             )}
@@ -187,7 +227,7 @@ export function ManageOrders() {
                       )}
                     </Cell>
                     <Cell label="Action">
-                      <div className="flex flex-wrap items-center gap-2">
+                      <div className="flex flex-col items-start gap-2">
                         <OrderAdminButtons
                           order={order}
                           what={what}
@@ -199,7 +239,7 @@ export function ManageOrders() {
                             type="button"
                             className="btn btn-sm btn-error btn-outline"
                             disabled={busy}
-                            aria-label={`Delete: ${what}`}
+                            aria-label={orderPageMessages.deleteLabel(what)}
                             onClick={() => void deleteOrder.remove(order)}
                           >
                             Delete

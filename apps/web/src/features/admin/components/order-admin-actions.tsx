@@ -100,7 +100,8 @@ export type OrderAdminActions = ReturnType<typeof useOrderAdminActions>;
 
 /**
  * The buttons of the actions the shared state machine allows on this order (`canApplyTo`):
- * Mark Paid, Ship Order, Record payment (an invoice paid on account), Edit tracking. `what` names the order in each button's accessible name.
+ * Mark Paid, Ship Order, Record payment (an invoice paid on account), Edit tracking. `what` names the order in each button's accessible name: its number
+ * (ux 2026-11-28 #32).
  */
 export function OrderAdminButtons({
   order,
@@ -171,12 +172,5 @@ export function OrderAdminButtons({
 /** The admin's order page: the same actions as Manage Order's row, for this order. */
 export function OrderPageAdminActions({ order }: { order: Order }) {
   const actions = useOrderAdminActions();
-  return (
-    <OrderAdminButtons
-      order={order}
-      what={`${order.orderPName} for ${order.userName}`}
-      actions={actions}
-      size="md"
-    />
-  );
+  return <OrderAdminButtons order={order} what={order.orderNumber} actions={actions} size="md" />;
 }

@@ -51,6 +51,59 @@ function renderList(routes: Parameters<typeof stubApi>[0]) {
 }
 
 describe('Approvals', () => {
+  it("ux 2026-11-28 #12: shows the PO, the products whole with their SKUs, the buyer's limit and how far over it", async () => {
+    const withPo = { ...waiting, poNumber: 'PO-2026-0815' };
+    renderList({
+      [LIST]: () => page([withPo]),
+      'GET /api/companies/mine': () =>
+        json({
+          _id: COMPANY,
+          name: 'Acme Systems GmbH',
+          vatId: null,
+          billingAddress: 'Industriestr. 5',
+          terms: null,
+          onHold: false,
+          balance: 0,
+          availableCredit: 0,
+          createdAt: '2026-11-20T09:00:00.000Z',
+          members: [
+            {
+              userId: 'u2',
+              name: 'Bob Buyer',
+              email: 'bob@example.com',
+              role: 'buyer',
+              orderLimit: 2000,
+              monthlyLimit: null,
+            },
+          ],
+        }),
+    });
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Order',
+      'Placed by',
+      'Products',
+      'PO',
+      'Total',
+      'Buyer’s limit',
+      'Holds stock',
+      'Action',
+    ]);
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row!).getByText('PO-2026-0815')).toBeInTheDocument();
+    expect(within(row!).getByText(withPo.lines[0]!.productName)).toBeInTheDocument();
+    expect(within(row!).getByText(withPo.lines[0]!.sku!)).toBeInTheDocument();
+    expect(await within(row!).findByText('$2,000')).toBeInTheDocument();
+    expect(within(row!).getByText(text.overBy('$2,800'))).toBeInTheDocument();
+    expect(
+      within(row!).getByRole('link', { name: `Details of ${withPo.orderNumber}` }),
+    ).toBeInTheDocument();
+  });
+
   it('lists the waiting orders with who placed them and approves one after a confirmation', async () => {
     let decided = false;
     const fetch = renderList({

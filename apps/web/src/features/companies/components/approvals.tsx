@@ -5,18 +5,22 @@ import {
   companyOrderListQuerySchema,
   formatPrice,
   formatTimeLeft,
-  orderLinesTitle,
-  orderPageMessages,
-  previewText,
+  type CompanyMember,
+  type Order,
 } from '@shop/shared';
-import { Link } from 'react-router';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
-import { OrderNumberLink, PlacedDate } from '../../../components/ui/order-reference';
+import {
+  OrderNumberLink,
+  OrderProducts,
+  PlacedDate,
+  PoNumber,
+} from '../../../components/ui/order-reference';
 import { PagedList } from '../../../components/ui/paged-list';
-import { paths } from '../../../config/paths';
 import { pagedListHandlers, useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useCompanyOrders } from '../api/company-orders';
+import { useMyCompany } from '../api/get-my-company';
+import { EmailText } from '../../../components/ui/email-text';
 import { ApprovalButtons, useApprovalActions } from './approval-actions';
 
 const { columns } = text;
@@ -24,17 +28,50 @@ const COLUMNS = [
   columns.order,
   columns.placedBy,
   columns.products,
+  columns.po,
   columns.total,
+  columns.limit,
   columns.holds,
   columns.action,
 ] as const;
+
+/**
+ * The buyer's order limit (and monthly limit, when they have one), and by how much the order's
+ * total is over the order limit; a dash while the members are not known.
+ */
+function BuyerLimit({ order, member }: { order: Order; member: CompanyMember | undefined }) {
+  if (!member) return <NoValue />;
+  const over =
+    member.orderLimit !== null && order.orderPrice > member.orderLimit
+      ? order.orderPrice - member.orderLimit
+      : null;
+  return (
+    <>
+      <span className="block whitespace-nowrap">
+        {member.orderLimit === null ? text.noLimit : formatPrice(member.orderLimit)}
+      </span>
+      {over !== null && (
+        <span className="text-error block text-sm font-semibold whitespace-nowrap">
+          {text.overBy(formatPrice(over))}
+        </span>
+      )}
+      {member.monthlyLimit !== null && member.monthlyLimit !== undefined && (
+        <span className="text-base-content/80 block text-xs">
+          {text.monthlyLimit(formatPrice(member.monthlyLimit))}
+        </span>
+      )}
+    </>
+  );
+}
 const noun = adminListNouns.orders;
 const listParams = companyOrderListQuerySchema.pick({ q: true, page: true });
 
 /**
  * Approvals: the company's orders awaiting a company admin (over their buyer's limit), with who
- * placed each, its products (linked to the order's page), total and how long it still holds its
- * stock; Approve, or Reject with a reason, each after a dialog. A decided order leaves the list.
+ * placed each, its products with their SKUs (linked to the order's page), its PO, total, the
+ * buyer's limit and how far over it the order is (ux 2026-11-28 #12), and how long it still holds
+ * its stock; Approve, or Reject with a reason, each after a dialog. A decided order leaves the
+ * list.
  */
 export function Approvals({ companyId }: { companyId: string }) {
   const [{ q, page = 1 }, setParams] = useListParams(listParams);
@@ -46,6 +83,8 @@ export function Approvals({ companyId }: { companyId: string }) {
   });
   const actions = useApprovalActions();
   const now = useNow();
+  // The members' limits (the company the dashboard has read already).
+  const members = useMyCompany().data?.members;
   return (
     <div className="space-y-4">
       <p className="text-base-content/80 max-w-3xl">{text.intro}</p>
@@ -63,7 +102,7 @@ export function Approvals({ companyId }: { companyId: string }) {
           pageSize={ADMIN_PAGE_SIZE}
         >
           {(list) => (
-            <DataTable label={text.label} columns={COLUMNS} stickyLast>
+            <DataTable label={text.label} columns={COLUMNS} stickyLast dense>
               <tbody>
                 {list.map((order) => {
                   const placedBy = order.placedBy?.name ?? order.userName;
@@ -78,24 +117,26 @@ export function Approvals({ companyId }: { companyId: string }) {
                       </Cell>
                       <RowHeader label={columns.placedBy}>
                         {placedBy}
-                        <span className="text-base-content/80 block text-sm font-normal wrap-anywhere">
-                          {order.userEmail}
+                        <span className="text-base-content/80 block text-sm font-normal">
+                          <EmailText email={order.userEmail} />
                         </span>
                       </RowHeader>
                       <Cell label={columns.products}>
-                        <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
-                        <Link
-                          to={paths.dashboard.order.to(order._id)}
-                          className="link link-primary block py-0.5 text-sm"
-                          aria-label={orderPageMessages.detailsLabel(
-                            `${order.orderPName} for ${placedBy}`,
-                          )}
-                        >
-                          {orderPageMessages.details}
-                        </Link>
+                        <OrderProducts order={order} />
+                      </Cell>
+                      <Cell label={columns.po}>
+                        <PoNumber order={order} />
                       </Cell>
                       <Cell label={columns.total}>
                         <span className="font-semibold">{formatPrice(order.orderPrice)}</span>
+                      </Cell>
+                      <Cell label={columns.limit}>
+                        <BuyerLimit
+                          order={order}
+                          member={members?.find(
+                            (member) => member.userId === order.placedBy?.userId,
+                          )}
+                        />
                       </Cell>
                       <Cell label={columns.holds}>{left ? text.holdsFor(left) : <NoValue />}</Cell>
                       <Cell label={columns.action}>

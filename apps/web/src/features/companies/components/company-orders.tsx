@@ -10,16 +10,19 @@ import {
   companyOrdersMessages as text,
   formatPrice,
   orderApprovalMessages,
-  orderLinesTitle,
   ORDER_STATUS_FILTERS,
   orderPageMessages,
   orderStatusWords,
-  previewText,
   type Order,
 } from '@shop/shared';
 import { Link } from 'react-router';
 import { Cell, DataTable, NoValue, RowHeader } from '../../../components/ui/data-table';
-import { OrderNumberLink, PlacedDate, PoNumber } from '../../../components/ui/order-reference';
+import {
+  OrderNumberLink,
+  OrderProducts,
+  PlacedDate,
+  PoNumber,
+} from '../../../components/ui/order-reference';
 import { PagedList } from '../../../components/ui/paged-list';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApprovalBadge, PaymentBadge, StatusBadge } from '../../../components/ui/status-badge';
@@ -140,14 +143,7 @@ function CompanyOrderRow({ order, viewer }: { order: Order; viewer: CompanyOrder
       </Cell>
       <RowHeader label={orderApprovalMessages.placedBy}>{placedBy}</RowHeader>
       <Cell label="Product">
-        <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
-        <Link
-          to={paths.dashboard.order.to(order._id)}
-          className="link link-primary block py-0.5 text-sm"
-          aria-label={orderPageMessages.detailsLabel(`${order.orderPName} for ${placedBy}`)}
-        >
-          {orderPageMessages.details}
-        </Link>
+        <OrderProducts order={order} />
       </Cell>
       <Cell label={columns.po}>
         <PoNumber order={order} />
@@ -169,7 +165,7 @@ function CompanyOrderRow({ order, viewer }: { order: Order; viewer: CompanyOrder
           <Link
             to={paths.dashboard.payment.to(order._id)}
             className="btn btn-sm btn-primary"
-            aria-label={`Pay: ${order.orderNumber}`}
+            aria-label={orderPageMessages.payLabel(order.orderNumber)}
           >
             Pay
           </Link>

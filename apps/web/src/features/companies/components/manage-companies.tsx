@@ -1,6 +1,7 @@
 import {
   ADMIN_PAGE_SIZE,
   companyListNouns,
+  formatPrice,
   companyListQuerySchema,
   manageCompaniesMessages as text,
 } from '@shop/shared';
@@ -13,13 +14,23 @@ import { useCompanies } from '../api/get-companies';
 import { ShortDate } from './company-details';
 
 const { columns } = text;
-const COLUMNS = [columns.name, columns.vatId, columns.members, columns.created, columns.action];
+const COLUMNS = [
+  columns.name,
+  columns.vatId,
+  columns.members,
+  columns.terms,
+  columns.balance,
+  columns.hold,
+  columns.created,
+  columns.action,
+];
 const noun = companyListNouns.companies;
 const listParams = companyListQuerySchema.pick({ q: true, page: true });
 
 /**
- * Manage Companies (shop admins): every company, found by name or VAT ID and paged (kept in the
- * address), each opened on its own page with its members and orders.
+ * Manage Companies (shop admins): every company, found by name, VAT ID or a member's email and
+ * paged (kept in the address), with its terms, balance and hold (ux 2026-11-28 #28), each opened
+ * on its own page with its members and orders.
  */
 export function ManageCompanies() {
   const [{ q, page = 1 }, update] = useListParams(listParams);
@@ -32,6 +43,7 @@ export function ManageCompanies() {
       {...pagedListHandlers(update)}
       page={page}
       pageSize={ADMIN_PAGE_SIZE}
+      searchHint={text.searchHint}
     >
       {(list) => (
         <DataTable label={text.label} columns={COLUMNS}>
@@ -48,6 +60,21 @@ export function ManageCompanies() {
                 </RowHeader>
                 <Cell label={columns.vatId}>{company.vatId ?? <NoValue />}</Cell>
                 <Cell label={columns.members}>{company.memberCount}</Cell>
+                <Cell label={columns.terms}>
+                  {company.terms
+                    ? text.termsValue(company.terms.days, formatPrice(company.terms.creditLimit))
+                    : text.noTerms}
+                </Cell>
+                <Cell label={columns.balance}>{formatPrice(company.balance)}</Cell>
+                <Cell label={columns.hold}>
+                  {company.onHold ? (
+                    <span className="badge badge-warning h-auto border-transparent font-semibold">
+                      {company.hold?.by === 'overdue' ? text.heldOverdue : text.heldByShop}
+                    </span>
+                  ) : (
+                    text.notOnHold
+                  )}
+                </Cell>
                 <Cell label={columns.created}>
                   <ShortDate iso={company.createdAt} />
                 </Cell>

@@ -98,19 +98,22 @@ describe('MyOrders', () => {
     ]);
 
     const [, unpaidRow, paidRow] = within(table).getAllByRole('row');
-    // The product is cut to its first 10 characters plus an ellipsis.
-    expect(within(unpaidRow!).getByRole('rowheader')).toHaveTextContent(/^ForgeLine \.\.\./);
-    expect(within(unpaidRow!).getByText('$480')).toBeInTheDocument();
-    expect(within(unpaidRow!).getByRole('link', { name: /^Pay/ })).toHaveAttribute(
-      'href',
-      `/dashboard/payment/${unpaid._id}`,
+    // ux 2026-11-28 #12: the product's whole name and its SKU, not the spec's 10 characters.
+    expect(within(unpaidRow!).getByRole('rowheader')).toHaveTextContent(
+      /^ForgeLine M3 ATX Mid-Tower Case/,
     );
+    expect(within(unpaidRow!).getByText('FL-M3-ATX')).toBeInTheDocument();
+    expect(within(unpaidRow!).getByText('$480')).toBeInTheDocument();
+    // ux 2026-11-28 #32: each row action names its order by number.
+    expect(
+      within(unpaidRow!).getByRole('link', { name: orderPageMessages.payLabel('CF-10001') }),
+    ).toHaveAttribute('href', `/dashboard/payment/${unpaid._id}`);
     expect(within(unpaidRow!).queryByRole('button', { name: 'Paid' })).not.toBeInTheDocument();
     expect(
-      within(unpaidRow!).getByRole('button', { name: `Delete: ${unpaid.orderPName}` }),
+      within(unpaidRow!).getByRole('button', { name: orderPageMessages.deleteLabel('CF-10001') }),
     ).toBeEnabled();
 
-    expect(within(paidRow!).getByRole('rowheader')).toHaveTextContent(/^Nova Mini-\.\.\./);
+    expect(within(paidRow!).getByRole('rowheader')).toHaveTextContent(/^ForgeLine M3/);
     expect(within(paidRow!).getByText('$1,650')).toBeInTheDocument();
     // Paid reads as a state (a label like Status), not as a disabled button.
     expect(within(paidRow!).queryByRole('button', { name: 'Paid' })).not.toBeInTheDocument();
@@ -196,7 +199,7 @@ describe('MyOrders', () => {
     );
   });
 
-  it('links each order to its page, and names a multi-line order by its first product and how many more', async () => {
+  it('ux 2026-11-28 #12: links each order to its page; a multi-line order shows its first line whole, and the others on demand', async () => {
     const multi = makeOrder({
       _id: '65a1b2c3d4e5f60718293a07',
       orderPName: 'Titan X Full-Tower Gaming Case + 1 more',
@@ -226,19 +229,28 @@ describe('MyOrders', () => {
     const table = await screen.findByRole('table');
     const [, multiRow, paidRow] = within(table).getAllByRole('row');
 
-    expect(within(multiRow!).getByRole('rowheader')).toHaveTextContent('Titan X Fu... + 1 more');
-    expect(within(multiRow!).getByTitle(multi.orderPName)).toBeInTheDocument();
+    const header = within(multiRow!).getByRole('rowheader');
+    expect(header).toHaveTextContent(/^250 × Titan X Full-Tower Gaming Case\s*and 1 more/);
+    // The other lines are in a disclosure (a <details>: it opens without scripts, by keyboard).
+    const more = within(header).getByText('and 1 more');
+    expect(more.tagName).toBe('SUMMARY');
+    expect(more.closest('details')).not.toHaveAttribute('open');
+    await userEvent.click(more);
+    expect(more.closest('details')).toHaveAttribute('open');
+    expect(within(header).getByText('250 × SFX 600W Compact Power Supply')).toBeVisible();
     // The quantity is every piece of the order; the price its total.
     expect(within(multiRow!).getByRole('cell', { name: '500' })).toBeInTheDocument();
     expect(within(multiRow!).getByText('$21,250')).toBeInTheDocument();
     // The link sits under the product's name, in the row header.
     expect(
       within(within(multiRow!).getByRole('rowheader')).getByRole('link', {
-        name: orderPageMessages.detailsLabel(multi.orderPName),
+        name: orderPageMessages.detailsLabel(multi.orderNumber),
       }),
     ).toHaveAttribute('href', `/dashboard/orders/${multi._id}`);
     expect(
-      within(paidRow!).getByRole('link', { name: orderPageMessages.detailsLabel(paid.orderPName) }),
+      within(paidRow!).getByRole('link', {
+        name: orderPageMessages.detailsLabel(paid.orderNumber),
+      }),
     ).toHaveAttribute('href', `/dashboard/orders/${paid._id}`);
   });
 
@@ -274,10 +286,10 @@ describe('MyOrders', () => {
     orders.forEach((order, index) => {
       const row = found[index]!;
       const state = `${order.paymentStatus}/${order.orderStatus}`;
-      expect(within(row).queryAllByRole('link', { name: /^Pay:/ }).length, state).toBe(
+      expect(within(row).queryAllByRole('link', { name: /^Pay for CF-/ }).length, state).toBe(
         canApplyTo('markPaid', order) ? 1 : 0,
       );
-      expect(within(row).queryAllByRole('button', { name: /^Delete:/ }).length, state).toBe(
+      expect(within(row).queryAllByRole('button', { name: /^Delete CF-/ }).length, state).toBe(
         canApplyTo('delete', order) ? 1 : 0,
       );
     });

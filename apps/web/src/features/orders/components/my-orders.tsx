@@ -5,10 +5,8 @@ import {
   formatPrice,
   formatTimeLeft,
   messages,
-  orderLinesTitle,
   orderListQuerySchema,
   orderPageMessages,
-  previewText,
   tableMessages,
   type Order,
 } from '@shop/shared';
@@ -23,7 +21,12 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
-import { OrderNumberLink, PlacedDate, PoNumber } from '../../../components/ui/order-reference';
+import {
+  OrderNumberLink,
+  OrderProducts,
+  PlacedDate,
+  PoNumber,
+} from '../../../components/ui/order-reference';
 import { paths } from '../../../config/paths';
 
 const { columns } = orderPageMessages;
@@ -140,14 +143,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
       </Cell>
       <Cell label="Name">{order.userName}</Cell>
       <RowHeader label="Product">
-        <span title={order.orderPName}>{orderLinesTitle(order, previewText)}</span>
-        <Link
-          to={paths.dashboard.order.to(order._id)}
-          className="link link-primary block py-0.5 text-sm font-normal"
-          aria-label={orderPageMessages.detailsLabel(order.orderPName)}
-        >
-          {orderPageMessages.details}
-        </Link>
+        <OrderProducts order={order} />
       </RowHeader>
       <Cell label={columns.po}>
         <PoNumber order={order} />
@@ -167,7 +163,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
             <Link
               to={paths.dashboard.payment.to(order._id)}
               className="btn btn-sm btn-primary"
-              aria-label={`Pay: ${order.orderPName}`}
+              aria-label={orderPageMessages.payLabel(order.orderNumber)}
             >
               Pay
             </Link>
@@ -201,7 +197,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
             type="button"
             className="btn btn-sm btn-error btn-outline"
             disabled={deleting}
-            aria-label={`Delete: ${order.orderPName}`}
+            aria-label={orderPageMessages.deleteLabel(order.orderNumber)}
             onClick={onDelete}
           >
             Delete

@@ -199,9 +199,11 @@ describe('OrderPage', () => {
       }),
     );
     const link = await screen.findByRole('link', { name: /^Track JD 01&4\/6 at DHL/ });
+    // The space of an order stored before numbers were kept without spaces is left out of the
+    // link (ux 2026-11-28 #35).
     expect(link).toHaveAttribute(
       'href',
-      'https://www.dhl.com/en/express/tracking.html?AWB=JD%2001%264%2F6',
+      'https://www.dhl.com/en/express/tracking.html?AWB=JD01%264%2F6',
     );
   });
 

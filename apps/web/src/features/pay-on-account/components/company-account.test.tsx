@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { CompanyAccountAdmin, CompanyAccountSummary } from './company-account';
+import { checkHoldReason, CompanyAccountAdmin, CompanyAccountSummary } from './company-account';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -183,5 +183,47 @@ describe('CompanyAccountSummary', () => {
     renderWithProviders(<CompanyAccountSummary company={makeCompany()} />);
     expect(screen.getByText(text.statementNoTerms)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: text.viewStatement })).not.toBeInTheDocument();
+  });
+});
+
+describe('hold reasons (ux 2026-11-28 #34)', () => {
+  it("tells a member a hold put by the shop is the shop's, with its reason, not about overdue invoices", () => {
+    renderWithProviders(
+      <CompanyAccountSummary
+        company={makeCompany({
+          onHold: true,
+          hold: { by: 'shop', reason: 'Bank details could not be verified' },
+        })}
+      />,
+    );
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent(
+      'The shop has put your company’s account on hold: Bank details could not be verified.',
+    );
+    expect(notice).not.toHaveTextContent(/overdue/);
+  });
+
+  it('tells a member an overdue hold is lifted by paying the overdue invoices', () => {
+    renderWithProviders(
+      <CompanyAccountSummary
+        company={makeCompany({ onHold: true, hold: { by: 'overdue', reason: null } })}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/paying the overdue invoices lifts/);
+  });
+
+  it('asks the shop admin for a reason, refusing an empty or a too long one', () => {
+    expect(checkHoldReason({ reason: '   ' })).toEqual({
+      ok: false,
+      errors: { reason: onAccountMessages.holdReasonRequired },
+    });
+    expect(checkHoldReason({ reason: 'x'.repeat(201) })).toEqual({
+      ok: false,
+      errors: { reason: onAccountMessages.holdReasonTooLong },
+    });
+    expect(checkHoldReason({ reason: '  Waiting for a credit check ' })).toEqual({
+      ok: true,
+      value: 'Waiting for a credit check',
+    });
   });
 });

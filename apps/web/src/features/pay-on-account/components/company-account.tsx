@@ -1,5 +1,7 @@
 import {
   accountPageMessages as text,
+  HOLD_REASON_MAX_LENGTH,
+  holdInputSchema,
   onAccountLabels,
   onAccountMessages,
   PAYMENT_TERM_DAYS,
@@ -11,6 +13,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { confirmAction } from '../../../components/ui/confirm';
+import { confirmWithFields } from '../../../components/ui/confirm-form';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -23,7 +26,7 @@ import { AccountFacts, CompanyStatement } from './statement';
 /** The company as the pages that mount these sections know it (with its credit fields). */
 type CompanyRef = Pick<
   Company,
-  '_id' | 'name' | 'terms' | 'onHold' | 'balance' | 'availableCredit'
+  '_id' | 'name' | 'terms' | 'onHold' | 'hold' | 'balance' | 'availableCredit'
 >;
 
 /** A card as the company pages draw theirs. */
@@ -49,7 +52,7 @@ export function CompanyAccountSummary({ company }: { company: CompanyRef }) {
     <AccountCard id="company-account" title={text.accountSection}>
       {company.onHold && (
         <p role="status" className="alert alert-warning font-semibold">
-          {text.onHoldNotice}
+          {text.holdNotice(company.hold)}
         </p>
       )}
       <AccountFacts statement={company} />
@@ -231,6 +234,22 @@ function TermsForm({
   );
 }
 
+/**
+ * The reason typed in the Put on hold dialog, checked by the API's own schema; here it is
+ * required (ux 2026-11-28 #34): the members read it in their notice.
+ */
+export function checkHoldReason(values: Record<string, string>) {
+  const typed = values['reason'] ?? '';
+  if (typed.trim() === '') {
+    return { ok: false as const, errors: { reason: onAccountMessages.holdReasonRequired } };
+  }
+  const parsed = holdInputSchema.safeParse({ onHold: true, reason: typed });
+  if (!parsed.success) {
+    return { ok: false as const, errors: { reason: parsed.error.issues[0]?.message } };
+  }
+  return { ok: true as const, value: parsed.data.reason ?? typed.trim() };
+}
+
 function HoldControl({
   company,
   onHold,
@@ -242,28 +261,41 @@ function HoldControl({
 }) {
   const setHold = useSetHold(company._id, onChanged);
   const toggle = async () => {
-    const confirmed = await confirmAction(
-      onHold
-        ? {
-            title: text.liftHoldTitle,
-            text: text.liftHoldText(company.name),
-            confirmText: text.liftHold,
-          }
-        : {
-            title: text.putOnHoldTitle,
-            text: text.putOnHoldText(company.name),
-            confirmText: text.putOnHold,
-            tone: 'danger',
+    let input: { onHold: boolean; reason?: string };
+    if (onHold) {
+      const confirmed = await confirmAction({
+        title: text.liftHoldTitle,
+        text: text.liftHoldText(company.name),
+        confirmText: text.liftHold,
+      });
+      if (!confirmed) return;
+      input = { onHold: false };
+    } else {
+      const reason = await confirmWithFields({
+        title: text.putOnHoldTitle,
+        text: text.putOnHoldText(company.name),
+        confirmText: text.putOnHold,
+        tone: 'danger',
+        fields: [
+          {
+            name: 'reason',
+            label: text.holdReasonLabel,
+            maxLength: HOLD_REASON_MAX_LENGTH,
           },
-    );
-    if (!confirmed) return;
+        ],
+        validate: checkHoldReason,
+      });
+      if (reason === null) return;
+      input = { onHold: true, reason };
+    }
     try {
-      const { company: now } = await setHold.mutateAsync(!onHold);
+      const { company: now } = await setHold.mutateAsync(input);
       toast.success(now.onHold ? text.heldNow : text.liftedNow);
     } catch {
       // The app's error toast says why (lib/query-client.ts).
     }
   };
+  const cause = onHold ? text.holdCause(company.hold) : null;
   return (
     <section
       aria-labelledby="hold-control"
@@ -280,6 +312,7 @@ function HoldControl({
         )}
         <span>{onHold ? text.holdOn : text.holdOff}</span>
       </p>
+      {cause && <p className="wrap-anywhere">{cause}</p>}
       <button
         type="button"
         className={`btn ${onHold ? 'btn-primary' : 'btn-outline btn-error'}`}
