@@ -80,6 +80,7 @@ import {
 } from './catalog/search-synonyms.js';
 import {
   accessTokenSchema,
+  signInMethodsSchema,
   emailParamsSchema,
   modifiedCountSchema,
   profileUpdatedSchema,
@@ -217,6 +218,7 @@ export const apiContract = {
     response: accessTokenSchema,
   },
   'GET /user/:email': { params: emailParamsSchema, response: userSchema },
+  'GET /sign-in-methods': { response: signInMethodsSchema },
   'PUT /profile/:email': {
     params: emailParamsSchema,
     body: profileUpdateSchema,

@@ -1,4 +1,4 @@
-import { registerSchema, type RegisterInput } from '@shop/shared';
+import { identityMessages, registerSchema, type RegisterInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -40,8 +40,10 @@ export function RegisterForm() {
       }
       return completeSignIn();
     },
-    onSuccess: (signedIn) => {
+    onSuccess: (signedIn, { email }) => {
       if (signedIn) {
+        // Signed in, but the address is not confirmed yet: the next step is in the mail.
+        toast.success(identityMessages.registeredCheckMail(email), { duration: 15_000 });
         void navigate(returnPath, { replace: true });
       } else {
         // The Login page says it where the next step is, for as long as the buyer needs.
