@@ -105,6 +105,7 @@ import {
   invitationCreateSchema,
   invitationListSchema,
   invitationPreviewSchema,
+  invitationCompanySchema,
   invitationTokenParamsSchema,
   memberUpdatedSchema,
   memberUpdateSchema,
@@ -291,6 +292,10 @@ export const apiContract = {
   'GET /invitations/:token': {
     params: invitationTokenParamsSchema,
     response: invitationPreviewSchema,
+  },
+  'GET /invitations/:token/company': {
+    params: invitationTokenParamsSchema,
+    response: invitationCompanySchema,
   },
   'POST /invitations/:token/accept': {
     params: invitationTokenParamsSchema,
