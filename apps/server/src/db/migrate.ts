@@ -26,6 +26,7 @@ import { quotes } from './migrations/0022-quotes.js';
 import { orderLists } from './migrations/0023-order-lists.js';
 import { monthlyLimits } from './migrations/0024-monthly-limits.js';
 import { changeFeedNamesSchema } from './migrations/0027-change-feed-names-schema.js';
+import { orderListNames } from './migrations/0036-order-list-names.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0023-order-lists': orderLists(db.dialect),
     '0024-monthly-limits': monthlyLimits(db.dialect),
     '0027-change-feed-names-schema': changeFeedNamesSchema(db.dialect),
+    '0036-order-list-names': orderListNames,
   };
 }
 
