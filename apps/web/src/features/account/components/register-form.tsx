@@ -47,7 +47,7 @@ export function RegisterForm() {
     onSuccess: (signedIn, { email }) => {
       if (signedIn) {
         // Signed in, but the address is not confirmed yet: the next step is in the mail.
-        toast.success(identityMessages.registeredCheckMail(email), { duration: 15_000 });
+        toast.success(identityMessages.registeredCheckMail(email), { duration: 8_000 });
         void navigate(returnPath, { replace: true });
       } else {
         // The Login page says it where the next step is, for as long as the buyer needs.
