@@ -332,7 +332,6 @@ test.describe('quick order, order again and saved lists', () => {
     await lists.getByRole('button', { name: saved.openLabel(listName) }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: saved.openTitle });
     await expect(dialog.getByRole('button', { name: saved.openReplace })).toBeVisible();
-    await expectAccessible();
     await screenshot(page, 'ux26-open-add-or-replace');
     await confirmIn(dialog, saved.openConfirm);
     await expect(orderListRow(page, a!.name).getByLabel(`Quantity of ${a!.name}`)).toHaveValue(
