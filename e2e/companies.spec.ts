@@ -69,7 +69,8 @@ const hex = (length = 10) =>
 const invitationLinks = (smtp: TestSmtp, email: string) =>
   smtp.received
     .filter((mail) => mail.to.includes(email))
-    .flatMap((mail) => /https?:\/\/\S+\/invitations\/[\w-]+/.exec(mail.text) ?? []);
+    // With its fragment, `#email=…`: the address the page prefills Register with (ux #29).
+    .flatMap((mail) => /https?:\/\/\S+\/invitations\/[\w-]+(?:#\S*)?/.exec(mail.text) ?? []);
 
 /**
  * Opens the confirmation link sign-up mailed to `email`: only an admin who confirmed their
@@ -200,15 +201,26 @@ test.describe('companies', () => {
     const link = await waitForInvitation(mailing.smtp, buyer.email);
     const buyerPage = await newWindow(browser, mailing.shop.url);
     await buyerPage.goto(link);
+    // ux 2026-11-28 #29: signed out, the page names the company, and Register starts with the
+    // invited address (from the link's fragment: the API tells the link's holder only the name).
+    expect(new URL(link).hash).toBe(`#email=${encodeURIComponent(buyer.email)}`);
     await expect(
-      buyerPage.getByRole('heading', { level: 1, name: invitationPageMessages.title }),
+      buyerPage.getByRole('heading', {
+        level: 1,
+        name: invitationPageMessages.heading(companyName),
+      }),
+    ).toBeVisible();
+    await expect(
+      buyerPage.getByText(invitationPageMessages.signedOutCompany(companyName)),
     ).toBeVisible();
     await expect(buyerPage.getByText(invitationPageMessages.signInFirst)).toBeVisible();
     await expectAccessibleOn(buyerPage);
     await shoot(buyerPage, 'invitation-signed-out');
     await buyerPage.getByRole('link', { name: invitationPageMessages.register }).click();
+    await expect(buyerPage.getByLabel('Email')).toHaveValue(buyer.email);
+    await expectAccessibleOn(buyerPage);
+    await shoot(buyerPage, 'register-with-invited-address');
     await buyerPage.getByLabel('Name').fill(buyer.name);
-    await buyerPage.getByLabel('Email').fill(buyer.email);
     await buyerPage.getByLabel('Password').fill(buyer.password);
     await buyerPage.getByRole('button', { name: 'Register' }).click();
     await expect(buyerPage).toHaveURL(new URL(link).pathname);
@@ -363,14 +375,17 @@ test.describe('companies', () => {
     await buyerPage.emulateMedia({ reducedMotion: 'reduce' });
     await buyerPage.goto(link);
     await expect(
-      buyerPage.getByRole('heading', { level: 1, name: invitationPageMessages.title }),
+      buyerPage.getByRole('heading', {
+        level: 1,
+        name: invitationPageMessages.heading(companyName),
+      }),
     ).toBeVisible();
     await tabTo(buyerPage, invitationPageMessages.register);
     await buyerPage.keyboard.press('Enter');
     await tabTo(buyerPage, 'Name');
     await buyerPage.keyboard.type(buyer.name);
-    await tabTo(buyerPage, 'Email');
-    await buyerPage.keyboard.type(buyer.email);
+    // The invited address is there already (ux 2026-11-28 #29).
+    await expect(buyerPage.getByLabel('Email')).toHaveValue(buyer.email);
     await tabTo(buyerPage, 'Password');
     await buyerPage.keyboard.type(buyer.password);
     await buyerPage.keyboard.press('Enter');

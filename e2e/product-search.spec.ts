@@ -11,6 +11,9 @@ import {
   productSortLabels,
   productTermsMessages as terms,
   type ProductCategory,
+  SHOP_SHARE_IMAGE,
+  SITE_NAME,
+  TWITTER_CARD,
 } from '@shop/shared';
 import { demoProducts } from '../apps/server/src/db/seed/demo-data.js';
 import { expect, test } from './support/fixtures.js';
@@ -248,10 +251,22 @@ test.describe('finding products', () => {
       item.description,
     );
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', item.name);
+    // The demo drawings are SVG: link previews get the shop's raster image (ux 2026-11-28 #31).
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      new URL(item.image, page.url()).href,
+      new URL(SHOP_SHARE_IMAGE.path, page.url()).href,
     );
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+      'content',
+      SITE_NAME,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      'content',
+      TWITTER_CARD,
+    );
+    const shared = await page.request.get(SHOP_SHARE_IMAGE.path);
+    expect(shared.status()).toBe(200);
+    expect(shared.headers()['content-type']).toBe('image/jpeg');
     await expectAccessible();
 
     await pressAddToOrderList(page, item.name);

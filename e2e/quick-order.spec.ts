@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
   cartMessages,
+  confirmMessages,
   checkoutHelpMessages,
   formatPrice,
   lookupMessages,
@@ -249,7 +250,7 @@ test.describe('quick order, order again and saved lists', () => {
       .filter({ hasText: name });
     await expect(item).toBeVisible();
 
-    // Renamed, then opened into the order list (replacing it, once asked).
+    // Renamed, then opened into the order list (replacing it, once asked: ux 2026-11-28 #26).
     await item.getByRole('button', { name: saved.renameLabel(name) }).click();
     const renamed = `${name} ${hex()}`;
     await second.getByLabel(saved.newName(name)).fill(renamed);
@@ -261,7 +262,7 @@ test.describe('quick order, order again and saved lists', () => {
     await renamedItem.getByRole('button', { name: saved.openLabel(renamed) }).click();
     await confirmIn(
       second.getByRole('dialog').filter({ hasText: saved.openTitle }),
-      saved.openConfirm,
+      saved.openReplace,
     );
     await expect(orderListRow(second, c!.name)).toHaveCount(0);
     await expect(orderListRow(second, a!.name)).toBeVisible();
@@ -286,6 +287,79 @@ test.describe('quick order, order again and saved lists', () => {
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 0 items');
     await logInThroughPage(page, customer.email, customer.password);
     await expect(orderListLink(page)).toHaveAccessibleName('Order list, 1 item');
+  });
+
+  test('ux 2026-11-28 #26: saved lists have unique names, say what an empty name needs, open as add or replace; the order list clears in one action', async ({
+    page,
+    browser,
+    expectAccessible,
+  }) => {
+    const [a, b] = await products(browser, 'unique lists');
+    await registerThroughPage(page, 'uniquelists');
+    await quickOrder(page, [`${a!.sku} 20`], 1);
+    await page.goto('/order-list');
+    const name = page.getByLabel(saved.nameLabel);
+    const saveButton = page.getByRole('button', { name: saved.save });
+
+    // An empty name is said under the field, and nothing is saved.
+    await name.fill('   ');
+    await saveButton.click();
+    await expect(page.getByRole('alert').filter({ hasText: saved.nameRequired })).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(saved.none)).toBeVisible();
+
+    const listName = `Rack ${hex()}`;
+    await name.fill(listName);
+    await saveButton.click();
+    await expect(page.getByText(saved.saved(listName))).toBeVisible();
+    // The same name in another case is refused with the server's message.
+    await name.fill(listName.toUpperCase());
+    await saveButton.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `You already have a saved list named` }),
+    ).toBeVisible();
+    const lists = page.getByRole('list', { name: saved.listsLabel });
+    await expect(lists.getByRole('listitem')).toHaveCount(1);
+    await expectAccessible();
+    await screenshot(page, 'ux26-saved-list-name-taken');
+
+    // Another product in the order list, then the saved list added to it: both, A summed.
+    await quickOrder(page, [`${b!.sku} 4`, `${a!.sku} 10`], 2);
+    await page.goto('/order-list');
+    await expect(orderListRow(page, a!.name).getByLabel(`Quantity of ${a!.name}`)).toHaveValue(
+      '30',
+    );
+    await lists.getByRole('button', { name: saved.openLabel(listName) }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: saved.openTitle });
+    await expect(dialog.getByRole('button', { name: saved.openReplace })).toBeVisible();
+    await screenshot(page, 'ux26-open-add-or-replace');
+    await confirmIn(dialog, saved.openConfirm);
+    await expect(orderListRow(page, a!.name).getByLabel(`Quantity of ${a!.name}`)).toHaveValue(
+      '50',
+    );
+    await expect(orderListRow(page, b!.name).getByLabel(`Quantity of ${b!.name}`)).toHaveValue('4');
+
+    // Cleared in one action, once confirmed; Cancel keeps it.
+    await page.getByRole('button', { name: cartMessages.clear }).click();
+    const clearDialog = page.getByRole('dialog').filter({ hasText: cartMessages.clearTitle });
+    await expect(clearDialog).toContainText(cartMessages.clearText(2));
+    await confirmIn(clearDialog, confirmMessages.cancel);
+    await expect(orderListRows(page)).toHaveCount(2);
+    await page.getByRole('button', { name: cartMessages.clear }).click();
+    await confirmIn(
+      page.getByRole('dialog').filter({ hasText: cartMessages.clearTitle }),
+      cartMessages.clearConfirm,
+    );
+    await expect(page.getByText(cartMessages.empty)).toBeVisible();
+    await expect(orderListLink(page)).toHaveAccessibleName('Order list, 0 items');
+    // The saved list is still there, and opens into the empty list without asking.
+    await lists.getByRole('button', { name: saved.openLabel(listName) }).click();
+    await expect(orderListRow(page, a!.name).getByLabel(`Quantity of ${a!.name}`)).toHaveValue(
+      '20',
+    );
+    await expectAccessible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'ux26-order-list-with-clear');
   });
 
   test('the quick order page by keyboard alone', async ({ page, browser, expectAccessible }) => {

@@ -463,7 +463,7 @@ export async function buildApp({
         authRoutes(scope, { auth, publicUrl: config.publicUrl, protection }),
       );
       await api.register(healthRoutes(db));
-      await api.register(userRoutes(users));
+      await api.register(userRoutes(users, { google: config.google !== undefined }));
       await api.register(productRoutes(products, db.changes));
       await api.register(searchSynonymRoutes(synonyms));
       await api.register(reviewRoutes(reviews, db.changes));

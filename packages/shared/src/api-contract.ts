@@ -83,6 +83,7 @@ import {
 } from './catalog/search-synonyms.js';
 import {
   accessTokenSchema,
+  signInMethodsSchema,
   emailParamsSchema,
   modifiedCountSchema,
   profileUpdatedSchema,
@@ -107,6 +108,7 @@ import {
   invitationCreateSchema,
   invitationListSchema,
   invitationPreviewSchema,
+  invitationCompanySchema,
   invitationTokenParamsSchema,
   memberUpdatedSchema,
   memberUpdateSchema,
@@ -221,6 +223,7 @@ export const apiContract = {
     response: accessTokenSchema,
   },
   'GET /user/:email': { params: emailParamsSchema, response: userSchema },
+  'GET /sign-in-methods': { response: signInMethodsSchema },
   'PUT /profile/:email': {
     params: emailParamsSchema,
     body: profileUpdateSchema,
@@ -297,6 +300,10 @@ export const apiContract = {
   'GET /invitations/:token': {
     params: invitationTokenParamsSchema,
     response: invitationPreviewSchema,
+  },
+  'GET /invitations/:token/company': {
+    params: invitationTokenParamsSchema,
+    response: invitationCompanySchema,
   },
   'POST /invitations/:token/accept': {
     params: invitationTokenParamsSchema,

@@ -30,6 +30,7 @@ import { companyOrders } from './migrations/0028-company-orders.js';
 import { companyBillingAndTransfers } from './migrations/0030-company-billing-and-transfers.js';
 import { quotesThatCanBeAccepted } from './migrations/0032-quotes-that-can-be-accepted.js';
 import { holdNotes } from './migrations/0035-hold-notes.js';
+import { orderListNames } from './migrations/0036-order-list-names.js';
 
 /** Every migration in order; a new one is a new file and one line here. */
 export function migrations(db: Db): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function migrations(db: Db): Record<string, Migration> {
     '0030-company-billing-and-transfers': companyBillingAndTransfers(db.dialect),
     '0032-quotes-that-can-be-accepted': quotesThatCanBeAccepted(db.dialect),
     '0035-hold-notes': holdNotes(),
+    '0036-order-list-names': orderListNames,
   };
 }
 

@@ -163,7 +163,8 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
     expect(meta(html, 'og:title')).toBe(made.name);
     expect(meta(html, 'og:description')).toBe(made.description);
     expect(meta(html, 'og:url')).toBe(`${ORIGIN}/products/${made._id}`);
-    expect(meta(html, 'og:image')).toBe(`${ORIGIN}/images/products/vortex-rgb-gaming.svg`);
+    // An SVG drawing is no preview for the big networks: the shop's raster image instead (#31).
+    expect(meta(html, 'og:image')).toBe(`${ORIGIN}/images/og/caseforge.jpg`);
     const [data, ...more] = jsonLd(html);
     expect(more).toEqual([]);
     // The fields Google's product rich results read.
@@ -181,6 +182,38 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
         availability: 'https://schema.org/InStock',
       },
     });
+  });
+
+  it('ux 2026-11-28 #31: every public page has a raster og:image, og:site_name and twitter:card', async () => {
+    const drawn = await create();
+    const photo = await create({ imgURL: '/uploads/abc123-photo.PNG' });
+    const remote = await create({ imgURL: 'https://cdn.example.com/cases/m3.jpeg?w=1200' });
+    const pages: [string, string][] = [
+      ['/', `${ORIGIN}/images/og/caseforge.jpg`],
+      ['/products', `${ORIGIN}/images/og/caseforge.jpg`],
+      ['/products?category=power-supplies', `${ORIGIN}/images/og/caseforge.jpg`],
+      ['/blogs', `${ORIGIN}/images/og/caseforge.jpg`],
+      ['/portfolio', `${ORIGIN}/images/og/caseforge.jpg`],
+      [`/products/${drawn._id}`, `${ORIGIN}/images/og/caseforge.jpg`],
+      [`/products/${photo._id}`, `${ORIGIN}/uploads/abc123-photo.PNG`],
+      [`/products/${remote._id}`, 'https://cdn.example.com/cases/m3.jpeg?w=1200'],
+    ];
+    for (const [url, image] of pages) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(200);
+      expect(meta(html, 'og:image'), url).toBe(image);
+      expect(meta(html, 'og:site_name'), url).toBe('CaseForge');
+      expect(meta(html, 'twitter:card'), url).toBe('summary_large_image');
+    }
+    const home = (await page('/')).html;
+    expect(meta(home, 'og:image:width')).toBe('1200');
+    expect(meta(home, 'og:image:height')).toBe('630');
+    expect(meta(home, 'og:image:alt')).toMatch(/^CaseForge/);
+    // The shop's image is served, as a JPEG.
+    const served = await shop.app.inject({ method: 'GET', url: '/images/og/caseforge.jpg' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
   it('says OutOfStock when the stock is below the minimum order', async () => {

@@ -26,6 +26,12 @@ export const identityMessages = {
    */
   checkYourMail:
     'Check your mail: we sent a message to this address. Confirm your email with its link, then log in. If you already had an account, log in with your password or reset it.',
+  /**
+   * After Register when the new account is signed in at once (ux 2026-11-28 #23): the address
+   * still has to be confirmed, and until it is, no order or approval mail goes to it.
+   */
+  registeredCheckMail: (email: string) =>
+    `Welcome! Check your mail: we sent a link to ${email} to confirm your address. Order and approval mail go only to a confirmed address.`,
 } as const;
 
 /** The error codes of the identity calls and their statuses (merged into `errorStatus`). */

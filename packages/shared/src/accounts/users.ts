@@ -24,6 +24,14 @@ export type UserSignIn = z.infer<typeof userSignInSchema>;
 export const accessTokenSchema = z.object({ token: z.string() });
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
+/**
+ * `GET /api/sign-in-methods` (ux 2026-11-28 #22): the ways of signing in this shop offers, so the
+ * Login and Register pages show 'Continue With Google' only when GOOGLE_CLIENT_ID and
+ * GOOGLE_CLIENT_SECRET are set.
+ */
+export const signInMethodsSchema = z.object({ google: z.boolean() });
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+
 /** The profile fields a customer may edit on My Profile. */
 const profileText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`);

@@ -238,6 +238,13 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
+/**
+ * `GET /api/invitations/{token}/company` (anyone holding the link, signed in or not; ux
+ * 2026-11-28 #29): the name of the company the link invites to, and nothing else, so the
+ * signed-out page can name it.
+ */
+export const invitationCompanySchema = z.object({ companyName: z.string() });
+
 /** `POST /api/invitations/{token}/accept`: the company joined. */
 export const invitationAcceptedSchema = z.object({ company: companyWithMembersSchema });
 

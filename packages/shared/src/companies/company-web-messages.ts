@@ -110,6 +110,13 @@ export const companyPageMessages = {
   sectionsLabel: 'More about the company',
 } as const;
 
+/**
+ * The invitation mail's link carries the invited address in its fragment (`#email=…`), which no
+ * browser sends to a server: the signed-out page prefills Register and Log in with it, and the
+ * API tells the link's holder nothing but the company's name (ux 2026-11-28 #29).
+ */
+export const INVITATION_EMAIL_FRAGMENT = 'email';
+
 export const invitationPageMessages = {
   title: 'Company invitation',
   heading: (company: string) => `Join ${company}`,
@@ -118,6 +125,8 @@ export const invitationPageMessages = {
   validUntil: 'Valid until',
   invitedAddress: 'For the address',
   signedOutText: 'You have been invited to order for a company at CaseForge.',
+  signedOutCompany: (company: string) =>
+    `You have been invited to order for ${company} at CaseForge.`,
   signInFirst:
     'Log in with the invited address, or register with it, to accept. You come back here afterwards.',
   logIn: 'Log in to accept',

@@ -22,6 +22,13 @@ export const cartMessages = {
   remove: 'Remove',
   removeLabel: (name: string) => `Remove ${name}`,
   removed: (name: string) => `${name} was removed from your order list`,
+  /** ux 2026-11-28 #26: the whole list emptied in one action, after asking. */
+  clear: 'Clear order list',
+  clearTitle: 'Clear your order list?',
+  clearText: (count: number) =>
+    `All ${pluralCount(count, 'product', 'products')} will be removed from your order list. Your saved lists stay as they are.`,
+  clearConfirm: 'Clear the list',
+  cleared: 'Your order list was cleared',
   unitPrice: (price: string) => `${price} each`,
   breakReached: (minQty: number) => `Volume price from ${minQty.toLocaleString('en-US')}`,
   total: 'Order total',

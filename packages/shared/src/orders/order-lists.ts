@@ -128,6 +128,9 @@ export const orderListMessages = {
   defaultExists: 'You already have an order list: change it with PUT /api/order-lists/{id}',
   defaultNotDeleted: 'Your order list itself cannot be deleted: empty it instead',
   nothingToChange: 'Send a name, lines or both',
+  /** ux 2026-11-28 #26: names are unique per customer, in any case. */
+  nameTaken: (name: string) =>
+    `You already have a saved list named "${name}": choose another name, or open that list and save over it`,
   notFound: 'Order list',
 } as const;
 
@@ -215,4 +218,4 @@ export const orderListUpdatedSchema = z.object({
 });
 
 /** The refusal a list beyond the limit gets, with its status. */
-export const orderListErrorStatus = { too_many_lists: 409 } as const;
+export const orderListErrorStatus = { too_many_lists: 409, list_name_taken: 409 } as const;

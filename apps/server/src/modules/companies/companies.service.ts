@@ -338,6 +338,16 @@ export function createCompaniesService(
     },
 
     /**
+     * `GET /api/invitations/{token}/company`: the company's name for whoever holds the link,
+     * signed in or not (the signed-out invitation page names it, ux 2026-11-28 #29). The role,
+     * limit and address stay for signed-in accounts (`preview`).
+     */
+    async invitationCompany(token: string): Promise<{ companyName: string }> {
+      const found = await openInvitation(token);
+      return { companyName: found.company_name };
+    },
+
+    /**
      * `POST /api/invitations/{token}/accept`: the caller joins the company, if the invitation is
      * theirs (403 otherwise), open (404 unknown, 410 used or expired), and they are in no
      * company yet (409).

@@ -193,6 +193,21 @@ export function companyRoutes(companies: CompaniesService): FastifyPluginAsyncZo
       (request) => companies.preview(currentUser(request), request.params.token),
     );
 
+    app.get(
+      '/invitations/:token/company',
+      {
+        config: { access: 'public' },
+        schema: {
+          operationId: 'getInvitationCompany',
+          tags: ['companies'],
+          summary:
+            'The name of the company an invitation is for, and nothing else (anyone holding the link, signed in or not); 404 unknown, 410 used or expired',
+          ...fromContract('GET /invitations/:token/company', 404, 410),
+        },
+      },
+      (request) => companies.invitationCompany(request.params.token),
+    );
+
     app.post(
       '/invitations/:token/accept',
       {

@@ -29,6 +29,16 @@ describe('the invitation mail', () => {
     expect(mail.text).not.toMatch(/\nDear customer/);
   });
 
+  it("ux 2026-11-28 #29: carries the invited address in the link's fragment, never in its query", () => {
+    const mail = renderInvitationMail(payload, {
+      publicUrl: 'https://shop.example.com',
+      recipient: 'nina+buyer@example.com',
+    });
+    const link = `https://shop.example.com${payload.path}#email=nina%2Bbuyer%40example.com`;
+    expect(mail.text).toContain(`: ${link}\n`);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
   it('escapes every value in the HTML', () => {
     const mail = renderInvitationMail(payload, { publicUrl: 'https://shop.example.com' });
     expect(mail.html).not.toContain('<script>');

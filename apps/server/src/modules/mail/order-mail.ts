@@ -2,6 +2,7 @@ import {
   companyMailMessages as cm,
   invoiceMailMessages as im,
   cancelledOrderMailText,
+  INVITATION_EMAIL_FRAGMENT,
   type CancelReason,
   formatDocumentDate,
   formatDocumentTime,
@@ -448,11 +449,17 @@ export function renderOrderMail(
  */
 export function renderInvitationMail(
   payload: InvitationMailPayload,
-  { publicUrl }: { publicUrl: string },
+  { publicUrl, recipient }: { publicUrl: string; recipient?: string },
 ): Omit<Mail, 'to'> {
   const company = oneLine(payload.companyName);
   const inviter = oneLine(payload.invitedByName);
-  const link = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
+  // The invited address in the fragment, which browsers never send on: the page prefills
+  // Register with it, and the API need not tell the link's holder the address (#29).
+  const fragment =
+    recipient === undefined
+      ? ''
+      : `#${new URLSearchParams({ [INVITATION_EMAIL_FRAGMENT]: recipient }).toString()}`;
+  const link = `${publicUrl.replace(/\/$/, '')}${payload.path}${fragment}`;
   const paragraphs = [
     cm.invitationIntro(inviter, company, payload.role),
     cm.invitationQuoted,

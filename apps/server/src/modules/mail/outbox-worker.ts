@@ -220,7 +220,10 @@ export function createOutboxWorker({
     try {
       const payload: unknown = JSON.parse(row.payload);
       if (row.kind === INVITATION_MAIL_KIND) {
-        mail = renderInvitationMail(invitationPayloadSchema.parse(payload), { publicUrl });
+        mail = renderInvitationMail(invitationPayloadSchema.parse(payload), {
+          publicUrl,
+          recipient: row.recipient,
+        });
       } else if (row.kind === QUOTE_OFFER_MAIL_KIND) {
         mail = renderQuoteOfferMail(quoteOfferPayloadSchema.parse(payload), { publicUrl });
       } else {

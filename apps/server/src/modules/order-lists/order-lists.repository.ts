@@ -18,8 +18,12 @@ export const DEFAULT_SLOT = 0;
 /** `(user_id, slot)` is unique: what holds the limit and the one default list under races. */
 const SLOT_INDEX = { index: 'order_lists_user_slot_idx', table: 'order_lists', column: 'slot' };
 
+/** `(user_id, lower(name))` of the named lists is unique (migration 0036, ux 2026-11-28 #26). */
+const NAME_INDEX = { index: 'order_lists_user_name_idx', table: 'order_lists', column: 'name' };
+
 export const NO_FREE_SLOT = 'no-free-slot';
 export const DEFAULT_TAKEN = 'default-taken';
+export const NAME_TAKEN = 'name-taken';
 
 export function createOrderListsRepository(db: Kysely<Database>) {
   /** The lowest named slot the customer has not used, as the database holds them now. */
@@ -55,7 +59,7 @@ export function createOrderListsRepository(db: Kysely<Database>) {
     async create(
       userId: string,
       list: { name: string; lines: StoredListLine[]; isDefault: boolean },
-    ): Promise<OrderListRow | typeof NO_FREE_SLOT | typeof DEFAULT_TAKEN> {
+    ): Promise<OrderListRow | typeof NO_FREE_SLOT | typeof DEFAULT_TAKEN | typeof NAME_TAKEN> {
       for (let attempt = 0; attempt <= MAX_ORDER_LISTS; attempt += 1) {
         const slot = list.isDefault ? DEFAULT_SLOT : await freeSlot(userId);
         if (slot === undefined) return NO_FREE_SLOT;
@@ -73,6 +77,7 @@ export function createOrderListsRepository(db: Kysely<Database>) {
           await db.insertInto('order_lists').values(row).execute();
           return row;
         } catch (error) {
+          if (isUniqueViolation(error, NAME_INDEX)) return NAME_TAKEN;
           if (!isUniqueViolation(error, SLOT_INDEX)) throw error;
           if (list.isDefault) return DEFAULT_TAKEN;
         }
@@ -80,23 +85,31 @@ export function createOrderListsRepository(db: Kysely<Database>) {
       return NO_FREE_SLOT;
     },
 
-    /** Changes the customer's own list; undefined when they have no list with this id. */
+    /**
+     * Changes the customer's own list; undefined when they have no list with this id,
+     * NAME_TAKEN when another of their lists has the new name (in any case).
+     */
     async update(
       userId: string,
       id: string,
       change: { name?: string; lines?: StoredListLine[] },
-    ): Promise<OrderListRow | undefined> {
-      return db
-        .updateTable('order_lists')
-        .set({
-          ...(change.name === undefined ? {} : { name: change.name }),
-          ...(change.lines === undefined ? {} : { lines: JSON.stringify(change.lines) }),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirst();
+    ): Promise<OrderListRow | undefined | typeof NAME_TAKEN> {
+      try {
+        return await db
+          .updateTable('order_lists')
+          .set({
+            ...(change.name === undefined ? {} : { name: change.name }),
+            ...(change.lines === undefined ? {} : { lines: JSON.stringify(change.lines) }),
+            updated_at: nowIso(),
+          })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .returningAll()
+          .executeTakeFirst();
+      } catch (error) {
+        if (isUniqueViolation(error, NAME_INDEX)) return NAME_TAKEN;
+        throw error;
+      }
     },
 
     /** Deletes the customer's own named list; what it found: none, the default, or deleted. */

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.js';
 import {
   DEFAULT_SLOT,
   DEFAULT_TAKEN,
+  NAME_TAKEN,
   NO_FREE_SLOT,
   type OrderListsRepository,
   type StoredListLine,
@@ -45,6 +46,12 @@ export function toOrderList(row: OrderListRow): SavedOrderList {
 }
 
 const notFound = () => AppError.notFound(orderListMessages.notFound);
+
+/** 409 `list_name_taken`, said under the name field too (ux 2026-11-28 #26). */
+const nameTaken = (name: string) =>
+  new AppError('list_name_taken', orderListMessages.nameTaken(name), {
+    name: orderListMessages.nameTaken(name),
+  });
 
 /**
  * Saved order lists (DESIGN.md section 14): only their owner reads or changes them; anyone else,
@@ -89,6 +96,7 @@ export function createOrderListsService(lists: OrderListsRepository, deps: Order
       if (created === DEFAULT_TAKEN) {
         throw new AppError('conflict', orderListMessages.defaultExists);
       }
+      if (created === NAME_TAKEN) throw nameTaken(input.name);
       return { insertedId: created.id, list: toOrderList(created) };
     },
 
@@ -99,6 +107,7 @@ export function createOrderListsService(lists: OrderListsRepository, deps: Order
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(lines === undefined ? {} : { lines }),
       });
+      if (row === NAME_TAKEN) throw nameTaken(input.name ?? '');
       if (!row) throw notFound();
       return { modifiedCount: 1, list: toOrderList(row) };
     },

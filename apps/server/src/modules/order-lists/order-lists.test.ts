@@ -200,6 +200,72 @@ describe.each(testDatabases)('saved order lists on $name', (kind) => {
     expect(await listCount(me)).toBe(1);
   });
 
+  describe('ux 2026-11-28 #26: unique names per customer, in any case', () => {
+    const namesOf = async (token: string) =>
+      savedOrderListsSchema
+        .parse((await call({ method: 'GET', url: '/api/order-lists' }, token)).json())
+        .filter((one) => !one.isDefault)
+        .map((one) => one.name);
+
+    it('ux 2026-11-28 #26: refuses a second list of the same name (409 list_name_taken), on create and rename, changing nothing', async () => {
+      const me = await registerAccount(shop.app);
+      expect((await create(me.token, { name: 'Rack A', lines: [] })).statusCode).toBe(201);
+      const second = await create(me.token, { name: 'Rack B', lines: [] });
+      const secondId = orderListCreatedSchema.parse(second.json()).insertedId;
+
+      for (const name of ['Rack A', '  rack a ', 'RACK A']) {
+        const res = await create(me.token, {
+          name,
+          lines: [{ productId: product, quantity: 2 }],
+        });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(apiErrorSchema.parse(res.json()).error).toEqual({
+          code: 'list_name_taken',
+          message: orderListMessages.nameTaken(name.trim()),
+          fields: { name: orderListMessages.nameTaken(name.trim()) },
+        });
+      }
+      const renamed = await call(
+        { method: 'PUT', url: `/api/order-lists/${secondId}`, payload: { name: 'rack A' } },
+        me.token,
+      );
+      expect(renamed.statusCode, renamed.body).toBe(409);
+      expect(apiErrorSchema.parse(renamed.json()).error.code).toBe('list_name_taken');
+      expect(await namesOf(me.token)).toEqual(['Rack A', 'Rack B']);
+
+      // Its own name in another case is a rename, and the freed name may be used again.
+      const recased = await call(
+        { method: 'PUT', url: `/api/order-lists/${secondId}`, payload: { name: 'RACK B' } },
+        me.token,
+      );
+      expect(recased.statusCode, recased.body).toBe(200);
+      expect(await namesOf(me.token)).toEqual(['Rack A', 'RACK B']);
+    });
+
+    it("ux 2026-11-28 #26: lets another customer use the name, and a named list take the order list's", async () => {
+      const me = await registerAccount(shop.app);
+      const you = await registerAccount(shop.app);
+      await create(me.token, { name: 'Order list', lines: [], isDefault: true });
+      expect((await create(me.token, { name: 'Order list', lines: [] })).statusCode).toBe(201);
+      expect((await create(me.token, { name: 'Shared name', lines: [] })).statusCode).toBe(201);
+      expect((await create(you.token, { name: 'Shared name', lines: [] })).statusCode).toBe(201);
+    });
+
+    it('ux 2026-11-28 #26: of 6 saves of one name at once, one is kept', async () => {
+      const me = await registerAccount(shop.app);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          create(me.token, { name: i % 2 === 0 ? 'Same' : 'SAME', lines: [] }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const res of answers.filter((one) => one.statusCode === 409)) {
+        expect(apiErrorSchema.parse(res.json()).error.code).toBe('list_name_taken');
+      }
+      expect(await listCount(me)).toBe(1);
+    });
+  });
+
   describe('validation: 400 naming the field, nothing saved', () => {
     const lines = (n: number) =>
       Array.from({ length: n }, (_, i) => ({

@@ -29,8 +29,8 @@ export function orderListRoutes(lists: OrderListsService): FastifyPluginAsyncZod
           operationId: 'createOrderList',
           tags: ['order lists'],
           summary:
-            'Save a named order list (at most 20 lists, the order list itself included: 409 too_many_lists; 200 lines); isDefault makes it the order list itself (409 when there is one)',
-          // 409: too_many_lists, or a second default list.
+            "Save a named order list (at most 20 lists, the order list itself included: 409 too_many_lists; 200 lines; a name another of the caller's lists has, in any case: 409 list_name_taken); isDefault makes it the order list itself (409 when there is one)",
+          // 409: too_many_lists, list_name_taken, or a second default list.
           ...fromContract('POST /order-lists', 409),
         },
       },
@@ -48,8 +48,8 @@ export function orderListRoutes(lists: OrderListsService): FastifyPluginAsyncZod
           operationId: 'updateOrderList',
           tags: ['order lists'],
           summary:
-            "Rename one of the caller's lists or replace its lines (the last save wins); another's list is 404",
-          ...fromContract('PUT /order-lists/:id', 404),
+            "Rename one of the caller's lists or replace its lines (the last save wins); another's list is 404, a name another of the caller's lists has (in any case) 409 list_name_taken",
+          ...fromContract('PUT /order-lists/:id', 404, 409),
         },
       },
       (request) => lists.update(currentUser(request), request.params.id, request.body),

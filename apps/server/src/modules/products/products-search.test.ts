@@ -706,7 +706,10 @@ describe.each(testDatabases)('product search over 10,000 products on $name', (ki
       'a word and spec filters, one page',
       {
         terms: [['zircon']],
-        specs: { wattage: '750 W', efficiency: '80 plus gold' },
+        specs: [
+          { spec: 'Wattage', categories: ['power-supplies'], values: ['750 w', '750w'] },
+          { spec: 'Efficiency', categories: ['power-supplies'], values: ['80 plus gold'] },
+        ],
         window: { limit: 24, offset: 0 },
       },
     ],

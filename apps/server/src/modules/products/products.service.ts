@@ -15,7 +15,11 @@ import {
   type ProductOpenOrders,
   type ProductSpec,
   SPEC_FACETS,
+  facetsFor,
+  normaliseSpec,
   specValueKey,
+  specValueOrder,
+  type ProductCategory,
   type ProductFacets,
   type ProductFacetsQuery,
   type SpecFacetName,
@@ -31,6 +35,7 @@ import {
   type ProductFields,
   type ProductOrders,
   type ProductsRepository,
+  type SpecMatch,
 } from './products.repository.js';
 
 export interface ProductsServiceDeps {
@@ -101,41 +106,59 @@ const specFiltersOf = (query: ProductFacetsQuery): SpecFilters =>
     SPEC_FACETS.flatMap(({ name }) => (query[name] === undefined ? [] : [[name, query[name]]])),
   );
 
-/** Spec values in a reader's order: `550 W` before `1000 W`. */
-const byValue = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Whether the stored spec `value` means the chosen value for the facet (`normaliseSpec`). */
+const means = (facet: SpecFacetName, value: string, chosen: string): boolean =>
+  normaliseSpec(facet, value).some((one) => specValueKey(one) === specValueKey(chosen));
+
+/** A product as the counts read it: its category and its specs. */
+export interface FacetedProduct {
+  category: string;
+  specs: ProductSpec[];
+}
 
 /**
- * Per facet, the values the products have and how many have each, counted among the products
- * that pass the OTHER facets' filters (standard faceting: choosing `750 W` still lists the other
- * wattages). Values are compared as `specValueKey` compares them; each shows as first spelled.
- * A chosen value no product has stays listed, with 0, so the page can show what is chosen.
+ * The facets a list's products are counted for: its category's (ux 2026-11-28 #19: the filters
+ * of the type the list shows), none for the whole catalog.
+ *
+ * Per facet, the values (normalised: `normaliseSpec`) the products of the facet's categories
+ * have and how many have each, counted among the products that pass the OTHER facets' filters
+ * (standard faceting: choosing `750 W` still lists the other wattages). A chosen value no
+ * product has stays listed, with 0, so the page can show what is chosen.
  */
-export function countFacets(specsOfProducts: ProductSpec[][], filters: SpecFilters): ProductFacets {
-  // Each product's value keys per facet (a product counts once per value).
-  const products = specsOfProducts.map((specs) => {
+export function countFacets(
+  products: FacetedProduct[],
+  filters: SpecFilters,
+  category: ProductCategory | undefined,
+): ProductFacets {
+  const facets = facetsFor(category);
+  // Each product's normalised values per facet (a product counts once per value).
+  const valued = products.map((product) => {
     const values = new Map<SpecFacetName, Map<string, string>>();
-    for (const facet of SPEC_FACETS) {
+    for (const facet of facets) {
       const own = new Map<string, string>();
-      for (const spec of specs) {
-        if (specValueKey(spec.name) !== specValueKey(facet.spec)) continue;
-        const shown = spec.value.trim();
-        if (shown !== '' && !own.has(specValueKey(shown))) own.set(specValueKey(shown), shown);
+      if ((facet.categories as readonly string[]).includes(product.category)) {
+        for (const spec of product.specs) {
+          if (specValueKey(spec.name) !== specValueKey(facet.spec)) continue;
+          for (const shown of normaliseSpec(facet.name, spec.value)) {
+            own.set(specValueKey(shown), shown);
+          }
+        }
       }
       values.set(facet.name, own);
     }
     return values;
   });
   const passes = (product: Map<SpecFacetName, Map<string, string>>, except: SpecFacetName) =>
-    SPEC_FACETS.every(({ name }) => {
+    facets.every(({ name }) => {
       const chosen = filters[name];
       return (
         name === except || chosen === undefined || product.get(name)?.has(specValueKey(chosen))
       );
     });
   return {
-    facets: SPEC_FACETS.map(({ name, label }) => {
+    facets: facets.map(({ name, label }) => {
       const counts = new Map<string, { value: string; count: number }>();
-      for (const product of products) {
+      for (const product of valued) {
         if (!passes(product, name)) continue;
         for (const [key, value] of product.get(name) ?? []) {
           const entry = counts.get(key);
@@ -150,13 +173,33 @@ export function countFacets(specsOfProducts: ProductSpec[][], filters: SpecFilte
       return {
         name,
         label,
-        values: [...counts.values()].sort((a, b) => byValue.compare(a.value, b.value)),
+        values: [...counts.values()].sort((a, b) => specValueOrder.compare(a.value, b.value)),
       };
     }),
   };
 }
 
 export function createProductsService(products: ProductsRepository, deps: ProductsServiceDeps) {
+  /**
+   * The chosen spec filters as SQL reads them: for each, the stored values of its spec, among
+   * the products of its categories, that `normaliseSpec` reads as the chosen value.
+   */
+  async function specMatches(filters: SpecFilters): Promise<SpecMatch[]> {
+    return Promise.all(
+      SPEC_FACETS.flatMap((facet) => {
+        const chosen = filters[facet.name];
+        if (chosen === undefined) return [];
+        return [
+          products.specValues(facet.spec, facet.categories).then((values) => ({
+            spec: facet.spec,
+            categories: facet.categories,
+            values: values.filter((value) => means(facet.name, value, chosen)),
+          })),
+        ];
+      }),
+    );
+  }
+
   return {
     /** Every catalog product's id and when it last changed (the sitemap, DESIGN.md section 15). */
     catalogDates: () => products.catalogDates(),
@@ -173,11 +216,12 @@ export function createProductsService(products: ProductsRepository, deps: Produc
       const terms = q === '' ? [] : searchTerms(q, await deps.synonyms.pairs());
       // Signs alone (`%`, `-`) fold to no word: they name no product.
       if (q !== '' && terms.length === 0) return { items: [], total: 0 };
+      const specs = await specMatches(specFiltersOf(query));
       const { rows, total } = await products.search({
         terms,
         exact: q,
         category: query.category,
-        specs: specFiltersOf(query),
+        specs,
         sort: query.sort,
         window: listWindow(query),
       });
@@ -196,11 +240,17 @@ export function createProductsService(products: ProductsRepository, deps: Produc
       const q = query.q ?? '';
       const terms = q === '' ? [] : searchTerms(q, await deps.synonyms.pairs());
       const filters = specFiltersOf(query);
-      if (q !== '' && terms.length === 0) return countFacets([], filters);
+      if (q !== '' && terms.length === 0) return countFacets([], filters, query.category);
+      // The whole catalog mixes product types: its list has no spec filters to count.
+      if (facetsFor(query.category).length === 0) return countFacets([], filters, undefined);
       const rows = await products.specsQuery({ terms, category: query.category }).execute();
       return countFacets(
-        rows.map((row) => parseJsonArray<ProductSpec>(row.specs)),
+        rows.map((row) => ({
+          category: row.category,
+          specs: parseJsonArray<ProductSpec>(row.specs),
+        })),
         filters,
+        query.category,
       );
     },
 

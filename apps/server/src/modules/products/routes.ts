@@ -63,7 +63,7 @@ export function productRoutes(
           operationId: 'listProductFacets',
           tags: ['products'],
           summary:
-            "The spec filters of the catalog (wattage, efficiency, form factor): for the products q and category match, each facet's values and how many products have each, counted with the other facets' filters but not its own",
+            "The spec filters of a category (cases: form factor, case size, fan size, GPU length, radiator; power supplies: wattage, efficiency, modularity; none without a category), their values normalised: for the products q and category match, each facet's values and how many products have each, counted with the other facets' filters but not its own",
           ...fromContract('GET /products/facets', 503),
         },
       },

@@ -1,12 +1,30 @@
-import { apiContract, TOTAL_COUNT_HEADER } from '@shop/shared';
+import { apiContract, TOTAL_COUNT_HEADER, type SignInMethods } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../http/route.js';
 import { countedListResponse, sendCounted } from '../../http/total-count.js';
 import { currentSession, currentUser } from '../../auth/guard.js';
 import type { UsersService } from './users.service.js';
 
-export function userRoutes(users: UsersService): FastifyPluginAsyncZod {
+export function userRoutes(
+  users: UsersService,
+  signInMethods: SignInMethods = { google: false },
+): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/sign-in-methods',
+      {
+        config: { access: 'public' },
+        schema: {
+          operationId: 'getSignInMethods',
+          tags: ['users'],
+          summary:
+            "The ways of signing in this shop offers: google is true when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set ('Continue With Google' is shown only then)",
+          ...fromContract('GET /sign-in-methods'),
+        },
+      },
+      () => signInMethods,
+    );
+
     app.put(
       '/user/:email',
       {

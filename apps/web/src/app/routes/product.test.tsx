@@ -69,9 +69,10 @@ describe('the product page', () => {
       'href',
       `${window.location.origin}/products/${product._id}`,
     );
+    // The product's drawing is an SVG: link previews get the shop's raster image (#31).
     expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      `${window.location.origin}${product.imgURL}`,
+      `${window.location.origin}/images/og/caseforge.jpg`,
     );
   });
 

@@ -31,20 +31,45 @@ describe('PageMeta', () => {
       'href',
       `${window.location.origin}/products?q=atx`,
     );
-    // Every page has its Open Graph tags (DESIGN.md section 15); og:image only with an image.
+    // Every page has its Open Graph tags (DESIGN.md section 15), the shop's image without its
+    // own, the site's name and a large card (ux 2026-11-28 #31).
     const og = (property: string) =>
       head().querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
     expect(og('type')).toBe('website');
     expect(og('title')).toBe('Our Tools');
     expect(og('url')).toBe(`${window.location.origin}/products?q=atx`);
-    expect(og('image')).toBeUndefined();
+    expect(og('image')).toBe(`${window.location.origin}/images/og/caseforge.jpg`);
+    expect(og('image:width')).toBe('1200');
+    expect(og('image:height')).toBe('630');
+    expect(og('site_name')).toBe('CaseForge');
+    expect(head().querySelector('meta[name="twitter:card"]')).toHaveAttribute(
+      'content',
+      'summary_large_image',
+    );
     unmount();
     expect(head().querySelector('meta[property^="og:"]')).toBeNull();
     expect(descriptions()).toEqual(['The shop']);
     expect(head().querySelector('link[rel="canonical"]')).toBeNull();
   });
 
-  it('with an image, gives link previews their image too', () => {
+  it('ux 2026-11-28 #31: with a PNG or JPEG image, gives link previews that image', () => {
+    render(
+      <PageMeta
+        title="Vortex RGB"
+        description="A gaming case"
+        canonicalPath="/products/65a1b2c3d4e5f60718293a4b"
+        image="/uploads/vortex.jpg"
+        type="product"
+      />,
+    );
+    const og = (property: string) =>
+      head().querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
+    expect(og('image')).toBe(`${window.location.origin}/uploads/vortex.jpg`);
+    // The size and words are the shop image's only.
+    expect(og('image:width')).toBeUndefined();
+  });
+
+  it('ux 2026-11-28 #31: with an SVG image, gives link previews the shop image instead', () => {
     render(
       <PageMeta
         title="Vortex RGB"
@@ -59,7 +84,7 @@ describe('PageMeta', () => {
     expect(og('type')).toBe('product');
     expect(og('title')).toBe('Vortex RGB');
     expect(og('description')).toBe('A gaming case');
-    expect(og('image')).toBe(`${window.location.origin}/images/products/vortex.svg`);
+    expect(og('image')).toBe(`${window.location.origin}/images/og/caseforge.jpg`);
     expect(og('url')).toBe(`${window.location.origin}/products/65a1b2c3d4e5f60718293a4b`);
   });
 });

@@ -1,3 +1,4 @@
+import { isRasterImage, SHOP_SHARE_IMAGE, SITE_NAME, TWITTER_CARD } from '@shop/shared';
 import { useEffect } from 'react';
 import { siteOrigin } from '../../lib/site-origin';
 import { fullTitle } from '../../lib/use-page-title';
@@ -8,7 +9,10 @@ interface PageMetaProps {
   description: string;
   /** The page's one address (path and query), whatever spelling of it was opened. */
   canonicalPath: string;
-  /** The page's image for link previews (a path or an address): `og:image`. */
+  /**
+   * The page's image for link previews (a path or an address): `og:image` when it is a PNG or
+   * JPEG; otherwise, and without one, the shop's image (ux 2026-11-28 #31).
+   */
   image?: string;
   /** Open Graph's type of the page: `product` for a product page. */
   type?: 'website' | 'product';
@@ -42,6 +46,7 @@ export function PageMeta({
   const origin = siteOrigin();
   const canonical = new URL(canonicalPath, origin).href;
   const full = fullTitle(title);
+  const own = image !== undefined && isRasterImage(image) ? image : undefined;
   return (
     <>
       <title>{full}</title>
@@ -51,8 +56,17 @@ export function PageMeta({
       <meta property="og:type" content={type ?? 'website'} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      {image !== undefined && <meta property="og:image" content={new URL(image, origin).href} />}
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:image" content={new URL(own ?? SHOP_SHARE_IMAGE.path, origin).href} />
+      {own === undefined && (
+        <>
+          <meta property="og:image:width" content={String(SHOP_SHARE_IMAGE.width)} />
+          <meta property="og:image:height" content={String(SHOP_SHARE_IMAGE.height)} />
+          <meta property="og:image:alt" content={SHOP_SHARE_IMAGE.alt} />
+        </>
+      )}
       <meta property="og:url" content={canonical} />
+      <meta name="twitter:card" content={TWITTER_CARD} />
     </>
   );
 }

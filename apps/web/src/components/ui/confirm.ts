@@ -55,3 +55,46 @@ export async function confirmAction({
   });
   return result.isConfirmed;
 }
+
+export interface ChoiceOptions {
+  title: string;
+  text: string;
+  /** The first way (the primary button). */
+  confirmText: string;
+  /** The other way (an outlined button beside it). */
+  denyText: string;
+}
+
+/**
+ * The shop's dialog for two ways of going on (add to or replace, ux 2026-11-28 #26): 'confirm'
+ * or 'deny' for the button pressed, 'cancel' for Cancel, Escape or a click outside. Cancel has
+ * the focus, so a stray Enter changes nothing.
+ */
+export async function chooseAction({
+  title,
+  text,
+  confirmText,
+  denyText,
+}: ChoiceOptions): Promise<'confirm' | 'deny' | 'cancel'> {
+  const Swal = await loadSwal();
+  const result = await Swal.fire({
+    title,
+    text,
+    icon: 'question',
+    showCancelButton: true,
+    showDenyButton: true,
+    confirmButtonText: confirmText,
+    denyButtonText: denyText,
+    cancelButtonText: confirmMessages.cancel,
+    focusCancel: true,
+    buttonsStyling: false,
+    customClass: {
+      confirmButton: 'btn btn-primary mx-1',
+      denyButton: 'btn btn-outline btn-primary mx-1',
+      cancelButton: 'btn btn-outline mx-1',
+    },
+  });
+  if (result.isConfirmed) return 'confirm';
+  if (result.isDenied) return 'deny';
+  return 'cancel';
+}

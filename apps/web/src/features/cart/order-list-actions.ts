@@ -1,4 +1,4 @@
-import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY } from '@shop/shared';
+import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, type OrderListLine } from '@shop/shared';
 import { getOrderList, writeOrderList } from './order-list-store';
 
 /*
@@ -51,4 +51,25 @@ export function setOrderListQuantity(productId: string, quantity: number): void 
   writeOrderList(
     lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)),
   );
+}
+
+/**
+ * Adds a saved list's lines to the order list (ux 2026-11-28 #26, 'Open' → add): a product in
+ * both gets both quantities (at most an order's largest), the others follow in the list's order.
+ */
+export function mergeIntoOrderList(added: readonly OrderListLine[]): void {
+  const lines = [...getOrderList()];
+  for (const line of added) {
+    const at = lines.findIndex((own) => own.productId === line.productId);
+    const existing = lines[at];
+    if (existing) {
+      lines[at] = {
+        ...existing,
+        quantity: Math.min(existing.quantity + line.quantity, MAX_ORDER_QUANTITY),
+      };
+    } else {
+      lines.push(line);
+    }
+  }
+  writeOrderList(lines);
 }

@@ -78,7 +78,7 @@ describe('the search in the address of /products', () => {
     const search = {
       q: 'a&b "c" 100%',
       category: 'power-supplies',
-      specs: { wattage: '750 W', formFactor: 'ATX 3.1' },
+      specs: { wattage: '750 W', modularity: 'Semi-modular' },
       sort: '-price',
       page: 3,
       view: 'list',
@@ -94,19 +94,44 @@ describe('the search in the address of /products', () => {
         specs: { efficiency: '80 PLUS Gold', wattage: '750 W' },
       }),
     ).toBe('/products?category=power-supplies&wattage=750+W&efficiency=80+PLUS+Gold');
-    expect(read('wattage=750+W').specs).toEqual({ wattage: '750 W' });
+    const psus = 'category=power-supplies&';
+    expect(read(`${psus}wattage=750+W`).specs).toEqual({ wattage: '750 W' });
     // Blank, padded, unknown and too long values: left out or cleaned, never refused.
-    expect(read('wattage=&efficiency=%20%20&colour=red').specs).toEqual({});
-    expect(read('formFactor=%20ATX%20').specs).toEqual({ formFactor: 'ATX' });
-    expect(read(`wattage=${'9'.repeat(SPEC_FILTER_MAX_LENGTH + 1)}`).specs).toEqual({});
-    expect(isFiltered({ ...NO_SEARCH, specs: { wattage: '750 W' } })).toBe(true);
+    expect(read(`${psus}wattage=&efficiency=%20%20&colour=red`).specs).toEqual({});
+    expect(read('category=cases&formFactor=%20ATX%20').specs).toEqual({ formFactor: 'ATX' });
+    expect(read(`${psus}wattage=${'9'.repeat(SPEC_FILTER_MAX_LENGTH + 1)}`).specs).toEqual({});
+    const gold = { ...NO_SEARCH, category: 'power-supplies', specs: { wattage: '750 W' } } as const;
+    expect(isFiltered(gold)).toBe(true);
     expect(isFiltered(NO_SEARCH)).toBe(false);
-    expect(productSearchApiQuery({ ...NO_SEARCH, specs: { wattage: '750 W' } })).toBe(
-      `?wattage=750+W&limit=${DEFAULT_PAGE_SIZE}`,
+    expect(productSearchApiQuery(gold)).toBe(
+      `?category=power-supplies&wattage=750+W&limit=${DEFAULT_PAGE_SIZE}`,
     );
     expect(
-      productFacetsApiParams({ ...NO_SEARCH, q: 'gold', page: 3, specs: { formFactor: 'ATX' } }),
-    ).toEqual({ q: 'gold', category: undefined, formFactor: 'ATX' });
+      productFacetsApiParams({
+        ...NO_SEARCH,
+        q: 'gold',
+        page: 3,
+        category: 'cases',
+        specs: { formFactor: 'ATX' },
+      }),
+    ).toEqual({ q: 'gold', category: 'cases', formFactor: 'ATX' });
+  });
+
+  it("ux 2026-11-28 #19: keeps only the category's spec filters, none without a category", () => {
+    // Another type's filter (left from before the category changed) is not part of the search.
+    expect(read('category=cases&wattage=750+W&fanSize=120+mm').specs).toEqual({
+      fanSize: '120 mm',
+    });
+    expect(read('wattage=750+W&formFactor=ATX').specs).toEqual({});
+    expect(
+      productSearchHref({
+        ...NO_SEARCH,
+        category: 'cases',
+        specs: { wattage: '750 W', gpuLength: '350 mm and up' },
+      }),
+    ).toBe('/products?category=cases&gpuLength=350+mm+and+up');
+    expect(productSearchHref({ ...NO_SEARCH, specs: { wattage: '750 W' } })).toBe('/products');
+    expect(isFiltered({ ...NO_SEARCH, specs: { wattage: '750 W' } })).toBe(false);
   });
 
   it('asks the API for pages of DEFAULT_PAGE_SIZE, and for the first page as a lone limit', () => {

@@ -4,8 +4,8 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   SEARCH_MAX_LENGTH,
-  SPEC_FACETS,
   SPEC_FILTER_MAX_LENGTH,
+  facetsFor,
   type EndpointQuery,
   type ProductCategory,
   type ProductSort,
@@ -23,7 +23,10 @@ export interface ProductSearch {
   /** The search words, trimmed; '' for none. */
   q: string;
   category: ProductCategory | null;
-  /** The spec filters (issue 22): `wattage=750 W`, `efficiency=`, `formFactor=`; {} for none. */
+  /**
+   * The spec filters (issue 22) of the category's facets (ux 2026-11-28 #19): `wattage=750 W`,
+   * `formFactor=E-ATX`; {} for none, and always without a category.
+   */
   specs: SpecFilters;
   /** null: the catalog's own order. */
   sort: ProductSort | null;
@@ -67,10 +70,17 @@ function cleanSpecValue(text: string | null): string {
   return value.length > SPEC_FILTER_MAX_LENGTH ? '' : value;
 }
 
-/** The spec filters an address asks for, each facet's chosen value (none when blank). */
-export function readSpecFilters(params: URLSearchParams): SpecFilters {
+/**
+ * The spec filters an address asks for, each facet's chosen value (none when blank), of the
+ * category's facets only: another type's filter (left from before the category changed) is
+ * dropped, and the address without it is the page's one spelling.
+ */
+export function readSpecFilters(
+  params: URLSearchParams,
+  category: ProductCategory | null,
+): SpecFilters {
   const filters: SpecFilters = {};
-  for (const { name } of SPEC_FACETS) {
+  for (const { name } of facetsFor(category)) {
     const value = cleanSpecValue(params.get(name));
     if (value) filters[name] = value;
   }
@@ -84,10 +94,11 @@ export function readSpecFilters(params: URLSearchParams): SpecFilters {
 export function readProductSearch(params: URLSearchParams): ProductSearch {
   const pageText = params.get('page') ?? '';
   const page = /^\d{1,7}$/.test(pageText) ? Number(pageText) : 1;
+  const category = oneOf(PRODUCT_CATEGORIES, params.get('category'));
   return {
     q: cleanSearchText(params.get('q') ?? ''),
-    category: oneOf(PRODUCT_CATEGORIES, params.get('category')),
-    specs: readSpecFilters(params),
+    category,
+    specs: readSpecFilters(params, category),
     sort: oneOf(PRODUCT_SORTS, params.get('sort')),
     page: page >= 1 && page <= MAX_LIST_PAGE ? page : 1,
     view: oneOf(PRODUCT_VIEWS, params.get('view')),
@@ -99,7 +110,7 @@ export function productSearchParams(search: ProductSearch): URLSearchParams {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   if (search.category) params.set('category', search.category);
-  for (const { name } of SPEC_FACETS) {
+  for (const { name } of facetsFor(search.category)) {
     const value = search.specs[name];
     if (value) params.set(name, value);
   }
@@ -124,7 +135,7 @@ export function productSearchApiParams(search: ProductSearch): EndpointQuery<'GE
   return {
     q: search.q || undefined,
     category: search.category ?? undefined,
-    ...search.specs,
+    ...specsOf(search),
     sort: search.sort ?? undefined,
     page: search.page > 1 ? search.page : undefined,
     limit: DEFAULT_PAGE_SIZE,
@@ -135,12 +146,21 @@ export function productSearchApiParams(search: ProductSearch): EndpointQuery<'GE
 export function productFacetsApiParams(
   search: ProductSearch,
 ): EndpointQuery<'GET /products/facets'> {
-  return { q: search.q || undefined, category: search.category ?? undefined, ...search.specs };
+  return { q: search.q || undefined, category: search.category ?? undefined, ...specsOf(search) };
+}
+
+/** The search's spec filters of its category's facets (those the address keeps). */
+function specsOf(search: ProductSearch): SpecFilters {
+  return Object.fromEntries(
+    facetsFor(search.category).flatMap(({ name }) =>
+      search.specs[name] ? [[name, search.specs[name]]] : [],
+    ),
+  ) as SpecFilters;
 }
 
 /** Whether any spec filter is chosen. */
 export const hasSpecFilters = (search: ProductSearch): boolean =>
-  SPEC_FACETS.some(({ name }) => Boolean(search.specs[name]));
+  facetsFor(search.category).some(({ name }) => Boolean(search.specs[name]));
 
 /** Whether the search narrows or reorders the catalog, i.e. whether there is anything to clear. */
 export function isFiltered(search: ProductSearch): boolean {

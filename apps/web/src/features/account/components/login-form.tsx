@@ -25,6 +25,14 @@ import { paths } from '../../../config/paths';
 export interface LoginPageState {
   from?: { pathname: string; search?: string };
   notice?: 'check-your-mail';
+  /** The address to start the form with (an invitation's, ux 2026-11-28 #29). */
+  email?: string;
+}
+
+/** The address a page that sent the buyer here asked the form to start with, if any. */
+export function emailFromState(state: unknown): string {
+  const email = (state as LoginPageState | null)?.email;
+  return typeof email === 'string' ? email : '';
 }
 
 /** Pages a guest reaches by 'Order Now' or 'Checkout': the login says why it asks (defect 23). */
@@ -46,14 +54,17 @@ function loginNotice(state: LoginPageState | null): { text: string; alert: boole
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const notice = loginNotice(useLocation().state as LoginPageState | null);
+  const location = useLocation();
+  const notice = loginNotice(location.state as LoginPageState | null);
   const returnPath = useReturnPath();
   const [params] = useSearchParams();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useZodForm(loginSchema);
+  } = useZodForm(loginSchema, {
+    defaultValues: { email: emailFromState(location.state), password: '' },
+  });
 
   const login = useMutation({
     mutationFn: async ({ email, password }: LoginInput) => {

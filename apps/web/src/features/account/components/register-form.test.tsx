@@ -75,6 +75,28 @@ describe('finding 8: Register signs in after sign-up, which no longer does', () 
     });
   });
 
+  it('ux 2026-11-28 #23: says to confirm the address by mail once signed in', async () => {
+    stubApi({
+      'POST /api/auth/sign-up/email': signedUp,
+      'POST /api/auth/sign-in/email': () => json({ redirect: false, token: 't', user: {} }),
+      'GET /api/auth/get-session': () =>
+        json({
+          session: { id: 's1' },
+          user: { id: 'u1', email: 'mei@example.com', name: 'Mei Lin' },
+        }),
+      'PUT /api/user/mei%40example.com': () => json({ token: 'a.b.c' }),
+    });
+    renderRegister();
+    await register();
+    expect(await screen.findByText('The profile page')).toBeInTheDocument();
+    expect(
+      await screen.findByText(identityMessages.registeredCheckMail('mei@example.com')),
+    ).toBeInTheDocument();
+    expect(identityMessages.registeredCheckMail('mei@example.com')).toMatch(
+      /order and approval mail go only to a confirmed address/i,
+    );
+  });
+
   it.each([
     [401, 'Invalid email or password'],
     [403, 'Email not verified'],

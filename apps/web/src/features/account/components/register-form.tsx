@@ -1,7 +1,7 @@
-import { registerSchema, type RegisterInput } from '@shop/shared';
+import { identityMessages, registerSchema, type RegisterInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -10,17 +10,21 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { completeSignIn, signInWithEmail, signUpWithEmail } from '../api/identity';
 import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard } from './auth-card';
-import type { LoginPageState } from './login-form';
+import { emailFromState, type LoginPageState } from './login-form';
 import { paths } from '../../../config/paths';
 
 export function RegisterForm() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  // An invitation's page sends the invited address along (ux 2026-11-28 #29).
+  const invitedEmail = emailFromState(useLocation().state);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useZodForm(registerSchema);
+  } = useZodForm(registerSchema, {
+    defaultValues: { name: '', email: invitedEmail, password: '' },
+  });
 
   const signUp = useMutation({
     mutationFn: async ({ name, email, password }: RegisterInput) => {
@@ -40,8 +44,10 @@ export function RegisterForm() {
       }
       return completeSignIn();
     },
-    onSuccess: (signedIn) => {
+    onSuccess: (signedIn, { email }) => {
       if (signedIn) {
+        // Signed in, but the address is not confirmed yet: the next step is in the mail.
+        toast.success(identityMessages.registeredCheckMail(email), { duration: 8_000 });
         void navigate(returnPath, { replace: true });
       } else {
         // The Login page says it where the next step is, for as long as the buyer needs.

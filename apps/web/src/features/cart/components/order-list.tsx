@@ -16,7 +16,8 @@ import { QueryState } from '../../../components/ui/query-state';
 import { focusHeading } from '../../../lib/use-focus-heading';
 import { productsQuery } from '../../catalog/api/get-products';
 import { setOrderListQuantity } from '../order-list-actions';
-import { removeFromOrderList, useOrderList } from '../order-list-store';
+import { clearOrderList, removeFromOrderList, useOrderList } from '../order-list-store';
+import { confirmAction } from '../../../components/ui/confirm';
 import { priceOrderList, type PricedLine } from '../priced-lines';
 import { parseQuantity } from '../quantity-rules';
 import { QuantityInput } from './quantity-input';
@@ -60,6 +61,21 @@ export function OrderList({ savedLists = null }: { savedLists?: ReactNode } = {}
     setDrafts(({ [productId]: _gone, ...rest }) => rest);
     setRemoved(cartMessages.removed(name));
     // The row and its button are gone: focus goes back to the top of the list.
+    if (heading.current) focusHeading(heading.current);
+  };
+
+  // ux 2026-11-28 #26: the whole list in one action, after asking.
+  const clear = async () => {
+    const confirmed = await confirmAction({
+      title: cartMessages.clearTitle,
+      text: cartMessages.clearText(lines.length),
+      confirmText: cartMessages.clearConfirm,
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    clearOrderList();
+    setDrafts({});
+    setRemoved(cartMessages.cleared);
     if (heading.current) focusHeading(heading.current);
   };
 
@@ -129,6 +145,13 @@ export function OrderList({ savedLists = null }: { savedLists?: ReactNode } = {}
                     </span>
                   </p>
                   <div className="flex flex-wrap items-start gap-3">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-error"
+                      onClick={() => void clear()}
+                    >
+                      {cartMessages.clear}
+                    </button>
                     {/* Quantities beyond the stock or the minimum: a quote (DESIGN.md section 14). */}
                     <Link to={paths.quoteRequest.to()} className="btn btn-outline">
                       {quoteMessages.requestQuote}

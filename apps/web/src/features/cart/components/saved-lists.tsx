@@ -1,7 +1,7 @@
 import { savedListMessages as text, type SavedOrderList } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
-import { confirmAction } from '../../../components/ui/confirm';
+import { chooseAction } from '../../../components/ui/confirm';
 import { confirmedDelete } from '../../../components/ui/confirmed-delete';
 import { errorMessage } from '../../../lib/error-message';
 import {
@@ -11,6 +11,7 @@ import {
   useSaveOrderList,
 } from '../api/order-lists';
 import { toastSuccess } from '../announce';
+import { mergeIntoOrderList } from '../order-list-actions';
 import { useOrderList, writeOrderList } from '../order-list-store';
 
 const savedOn = (iso: string) =>
@@ -27,17 +28,23 @@ export function SavedLists({ userId }: { userId: string }) {
   const save = useSaveOrderList();
   const [name, setName] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  const [empty, setEmpty] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const nameId = useId();
 
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
-    if (lines.length === 0) {
-      setEmpty(true);
+    save.reset();
+    // Said here rather than by the browser's bubble, which some never showed (ux 2026-11-28 #26).
+    if (name.trim() === '') {
+      setProblem(text.nameRequired);
       return;
     }
-    setEmpty(false);
+    if (lines.length === 0) {
+      setProblem(text.saveEmpty);
+      return;
+    }
+    setProblem(null);
     try {
       const { list } = await save.mutateAsync({
         name,
@@ -49,7 +56,7 @@ export function SavedLists({ userId }: { userId: string }) {
       // Said under the field.
     }
   };
-  const saveError = save.isError ? errorMessage(save.error) : empty ? text.saveEmpty : null;
+  const saveError = save.isError ? errorMessage(save.error) : problem;
 
   return (
     <section
@@ -60,7 +67,11 @@ export function SavedLists({ userId }: { userId: string }) {
         {text.heading}
       </h2>
       <p className="text-base-content/80">{text.intro}</p>
-      <form onSubmit={(event) => void onSave(event)} className="flex flex-wrap items-end gap-3">
+      <form
+        onSubmit={(event) => void onSave(event)}
+        noValidate
+        className="flex flex-wrap items-end gap-3"
+      >
         <div className="space-y-1">
           <label htmlFor={nameId} className="block font-semibold">
             {text.nameLabel}
@@ -113,19 +124,23 @@ function SavedListRow({ list, listEmpty }: { list: SavedOrderList; listEmpty: bo
   const [newName, setNewName] = useState(list.name);
   const fieldId = useId();
 
+  // Into an empty order list it simply opens; otherwise the buyer adds it or replaces theirs.
   const open = async () => {
-    if (
-      !listEmpty &&
-      !(await confirmAction({
-        title: text.openTitle,
-        text: text.openText(list.name),
-        confirmText: text.openConfirm,
-      }))
-    ) {
-      return;
+    const choice = listEmpty
+      ? 'deny'
+      : await chooseAction({
+          title: text.openTitle,
+          text: text.openText(list.name),
+          confirmText: text.openConfirm,
+          denyText: text.openReplace,
+        });
+    if (choice === 'confirm') {
+      mergeIntoOrderList(list.lines);
+      toastSuccess(text.merged(list.name));
+    } else if (choice === 'deny') {
+      writeOrderList(list.lines);
+      toastSuccess(text.opened(list.name));
     }
-    writeOrderList(list.lines);
-    toastSuccess(text.opened(list.name));
   };
 
   const onRename = async (event: FormEvent) => {

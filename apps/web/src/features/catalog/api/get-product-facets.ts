@@ -12,6 +12,6 @@ export function productFacetsQuery(search: ProductSearch) {
 }
 
 /** While the next counts load, the last ones stay, so the selects do not empty and refill. */
-export function useProductFacets(search: ProductSearch) {
-  return useQuery({ ...productFacetsQuery(search), placeholderData: keepPreviousData });
+export function useProductFacets(search: ProductSearch, enabled = true) {
+  return useQuery({ ...productFacetsQuery(search), placeholderData: keepPreviousData, enabled });
 }

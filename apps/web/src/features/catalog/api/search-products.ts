@@ -1,4 +1,4 @@
-import { SEARCH_MATCH_HEADER, type Product, type SearchMatch } from '@shop/shared';
+import { facetsFor, SEARCH_MATCH_HEADER, type Product, type SearchMatch } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApiPage, type ListPage } from '../../../lib/api-client';
 import { productSearchApiParams, readProductSearch, type ProductSearch } from '../product-search';
@@ -39,6 +39,9 @@ export function prefetchProductSearch(client: QueryClient, params: URLSearchPara
   const search = readProductSearch(params);
   return Promise.all([
     client.prefetchQuery(productSearchQuery(search)),
-    client.prefetchQuery(productFacetsQuery(search)),
+    // Spec filters come with a category (ux 2026-11-28 #19): none to count without one.
+    ...(facetsFor(search.category).length > 0
+      ? [client.prefetchQuery(productFacetsQuery(search))]
+      : []),
   ]);
 }

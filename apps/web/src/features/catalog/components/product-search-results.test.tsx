@@ -137,8 +137,16 @@ describe('ProductSearchResults', () => {
   });
 
   it('says the filters match nothing when a spec filter narrows the words, and clears them', async () => {
-    stubApi({ [`GET /api/products?q=atx&wattage=1200+W&${LIMIT}`]: () => page([], 0) });
-    const onClear = show({ ...NO_SEARCH, q: 'atx', specs: { wattage: '1200 W' } });
+    stubApi({
+      [`GET /api/products?q=atx&category=power-supplies&wattage=1200+W&${LIMIT}`]: () =>
+        page([], 0),
+    });
+    const onClear = show({
+      ...NO_SEARCH,
+      q: 'atx',
+      category: 'power-supplies',
+      specs: { wattage: '1200 W' },
+    });
     expect(await screen.findByRole('heading', { name: text.noMatchFilters })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: text.clear }));
     expect(onClear).toHaveBeenCalledOnce();

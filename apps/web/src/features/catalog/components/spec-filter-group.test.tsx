@@ -16,7 +16,7 @@ const FACETS: ProductFacets = {
       ],
     },
     { name: 'efficiency', label: 'Efficiency', values: [{ value: '80 PLUS Gold', count: 2 }] },
-    { name: 'formFactor', label: 'Form factor', values: [] },
+    { name: 'modularity', label: 'Modularity', values: [] },
   ],
 };
 
@@ -24,7 +24,9 @@ vi.mock('../api/get-product-facets', () => ({
   useProductFacets: () => ({ data: FACETS }),
 }));
 
-function setup(search: ProductSearch = NO_SEARCH) {
+const PSUS: ProductSearch = { ...NO_SEARCH, category: 'power-supplies' };
+
+function setup(search: ProductSearch = PSUS) {
   const onChange = vi.fn();
   render(<SpecFilterGroup search={search} onChange={onChange} />);
   return { onChange, user: userEvent.setup() };
@@ -42,11 +44,11 @@ describe('SpecFilterGroup', () => {
     ).toEqual([text.any, '550 W (1)', '750 W (3)']);
     expect(wattage).toHaveValue('');
     // A facet without values has nothing to choose.
-    expect(screen.getByRole('combobox', { name: 'Form factor' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Modularity' })).toBeDisabled();
   });
 
   it('chooses a value, keeping the other filters, and clears it with Any', async () => {
-    const { onChange, user } = setup({ ...NO_SEARCH, specs: { efficiency: '80 PLUS Gold' } });
+    const { onChange, user } = setup({ ...PSUS, specs: { efficiency: '80 PLUS Gold' } });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Wattage' }), '750 W');
     expect(onChange).toHaveBeenLastCalledWith({ efficiency: '80 PLUS Gold', wattage: '750 W' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Efficiency' }), text.any);
@@ -54,11 +56,27 @@ describe('SpecFilterGroup', () => {
   });
 
   it("shows the address's choice, in any case, and one the counts do not list", () => {
-    setup({ ...NO_SEARCH, specs: { wattage: '750 w', formFactor: 'SFX' } });
+    setup({ ...PSUS, specs: { wattage: '750 w', modularity: 'Semi-modular' } });
     expect(screen.getByRole('combobox', { name: 'Wattage' })).toHaveValue('750 W');
-    expect(screen.getByRole('combobox', { name: 'Form factor' })).toHaveValue('SFX');
+    expect(screen.getByRole('combobox', { name: 'Modularity' })).toHaveValue('Semi-modular');
     expect(facetOptions(undefined, 'wattage', '750 W')).toEqual([
       { value: '750 W', label: '750 W' },
     ]);
+  });
+
+  it("ux 2026-11-28 #19: shows the category's facets only, and asks for a category without one", () => {
+    setup({ ...NO_SEARCH, category: 'cases' });
+    expect(
+      within(screen.getByRole('group', { name: text.groupLabel }))
+        .getAllByRole('combobox')
+        .map((select) => select.getAttribute('name')),
+    ).toEqual(['formFactor', 'caseSize', 'fanSize', 'gpuLength', 'radiator']);
+    expect(screen.queryByRole('combobox', { name: 'Wattage' })).toBeNull();
+  });
+
+  it('ux 2026-11-28 #19: says to choose a category when the list mixes types', () => {
+    setup(NO_SEARCH);
+    expect(screen.queryByRole('group', { name: text.groupLabel })).toBeNull();
+    expect(screen.getByText(text.chooseCategory)).toBeInTheDocument();
   });
 });

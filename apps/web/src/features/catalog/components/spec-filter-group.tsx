@@ -1,5 +1,5 @@
 import {
-  SPEC_FACETS,
+  facetsFor,
   specFilterMessages as text,
   type ProductFacets,
   type SpecFacetName,
@@ -32,18 +32,27 @@ export function facetOptions(
 }
 
 /**
- * The products page's spec filters (issue 22): a select per facet (wattage, efficiency, form
- * factor) listing the values the search's products have, each with how many have it counted
- * with the other filters. The choice lives in the address (`?wattage=750+W`), like the category.
+ * The products page's spec filters (issue 22): a select per facet of the category the list
+ * shows (ux 2026-11-28 #19: cases' form factor, size, fan size, GPU length and radiator; power
+ * supplies' wattage, efficiency and modularity) listing the normalised values the search's
+ * products have, each with how many have it counted with the other filters. The choice lives
+ * in the address (`?category=cases&formFactor=E-ATX`), like the category; without a category the
+ * list mixes types, and the group says to choose one.
  */
 export function SpecFilterGroup({ search, onChange }: SpecFilterGroupProps) {
   const id = useId();
-  const { data } = useProductFacets(search);
+  const facets = facetsFor(search.category);
+  const { data } = useProductFacets(search, facets.length > 0);
+  if (facets.length === 0) {
+    return (
+      <p className="text-base-content/80 col-span-2 text-sm md:col-span-3">{text.chooseCategory}</p>
+    );
+  }
   return (
     <fieldset className="col-span-2 min-w-0 md:col-span-3">
       <legend className="mb-1 text-sm font-medium">{text.groupLabel}</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4">
-        {SPEC_FACETS.map(({ name, label }) => {
+        {facets.map(({ name, label }) => {
           const chosen = search.specs[name];
           const options = facetOptions(data, name, chosen);
           // The value as the select holds it: the facet's own spelling of the chosen value.
@@ -62,7 +71,7 @@ export function SpecFilterGroup({ search, onChange }: SpecFilterGroupProps) {
                 disabled={options.length === 0}
                 onChange={(event) => {
                   // Every other facet's choice stays; this one is the new value, or none.
-                  const next = SPEC_FACETS.flatMap((facet) => {
+                  const next = facets.flatMap((facet) => {
                     const value =
                       facet.name === name ? event.target.value : search.specs[facet.name];
                     return value ? [[facet.name, value] as const] : [];

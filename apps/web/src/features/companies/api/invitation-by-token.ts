@@ -24,6 +24,22 @@ export function useInvitation(token: string, signedIn: boolean, enabled = true) 
   return useQuery({ ...invitationQuery(token, signedIn), enabled });
 }
 
+/**
+ * `GET /invitations/{token}/company`: the invited company's name, for anyone holding the link
+ * (the signed-out page names it; ux 2026-11-28 #29).
+ */
+export function invitationCompanyQuery(token: string) {
+  return queryOptions({
+    queryKey: [...companyKeys.invitation(token), 'company'],
+    queryFn: () => callApi('GET /invitations/:token/company', { params: { token } }),
+    retry: false,
+  });
+}
+
+export function useInvitationCompany(token: string, enabled: boolean) {
+  return useQuery({ ...invitationCompanyQuery(token), enabled });
+}
+
 /** `POST /invitations/{token}/accept`: the signed-in invitee joins the company. */
 export function acceptInvitation(
   token: string,

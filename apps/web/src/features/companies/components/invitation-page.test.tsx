@@ -6,6 +6,7 @@ import {
 } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
@@ -47,13 +48,56 @@ function renderPage(authStatus: 'signed-in' | 'signed-out', routes: Parameters<t
 }
 
 describe('InvitationPage', () => {
-  it('asks a signed-out visitor to log in or register, asking the server nothing', async () => {
-    const fetch = renderPage('signed-out', {});
-    expect(await screen.findByRole('heading', { level: 1, name: text.title })).toBeInTheDocument();
+  it('ux 2026-11-28 #29: names the company to a signed-out visitor, asking the server for nothing more', async () => {
+    const fetch = renderPage('signed-out', {
+      [`GET /api/invitations/${TOKEN}/company`]: () => json({ companyName: 'Nordic Systems' }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: text.heading('Nordic Systems') }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(text.signedOutCompany('Nordic Systems'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: text.logIn })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: text.register })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('button', { name: text.accept })).toBeNull();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      `/api/invitations/${TOKEN}/company`,
+    ]);
+  });
+
+  it("ux 2026-11-28 #29: 'Register with this address' carries the address of the mail's link", async () => {
+    stubApi({
+      [`GET /api/invitations/${TOKEN}/company`]: () => json({ companyName: 'Nordic Systems' }),
+    });
+    function RegisterStandIn() {
+      const state = useLocation().state as { email?: string; from?: { pathname: string } };
+      return (
+        <p>{`register as ${state.email ?? 'nobody'} back to ${state.from?.pathname ?? ''}`}</p>
+      );
+    }
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/invitations/:token"
+          element={<InvitationPage token={TOKEN} authStatus="signed-out" />}
+        />
+        <Route path="/register" element={<RegisterStandIn />} />
+      </Routes>,
+      { route: `/invitations/${TOKEN}#email=nina%2Bbuyer%40example.com` },
+    );
+    await userEvent.click(await screen.findByRole('link', { name: text.register }));
+    expect(
+      await screen.findByText(`register as nina+buyer@example.com back to /invitations/${TOKEN}`),
+    ).toBeInTheDocument();
+  });
+
+  it('ux 2026-11-28 #29: says why when a signed-out visitor holds a used link', async () => {
+    renderPage('signed-out', {
+      [`GET /api/invitations/${TOKEN}/company`]: () =>
+        apiError(410, 'invitation_used', companyMessages.invitationUsed),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: text.usedTitle }),
+    ).toBeInTheDocument();
   });
 
   it('shows a signed-in account the invitation: company, role, limit, address', async () => {

@@ -1,4 +1,5 @@
 import {
+  INVITATION_EMAIL_FRAGMENT,
   companyMessages,
   companyPageMessages,
   companyRoleWords,
@@ -12,7 +13,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useAcceptInvitation, useInvitation } from '../api/invitation-by-token';
+import {
+  useAcceptInvitation,
+  useInvitation,
+  useInvitationCompany,
+} from '../api/invitation-by-token';
 import { ShortDate } from './company-details';
 
 const CARD = 'card bg-base-100 border-base-300 mx-auto max-w-xl border';
@@ -107,17 +112,26 @@ export function InvitationPage({
   const accept = useAcceptInvitation(token);
   const location = useLocation();
   const from = { from: { pathname: location.pathname } };
+  // Signed out: the company's name only (anyone holding the link may know it).
+  const invitedCompany = useInvitationCompany(token, authStatus === 'signed-out');
 
   if (authStatus === 'signed-out') {
+    if (invitedCompany.isError) return <LinkRefused error={invitedCompany.error} />;
+    const companyName = invitedCompany.data?.companyName;
+    // The mail's link names the invited address in its fragment: Register and Log in start
+    // with it (the server never tells the link's holder the address).
+    const email =
+      new URLSearchParams(location.hash.slice(1)).get(INVITATION_EMAIL_FRAGMENT) ?? undefined;
+    const withEmail = { ...from, ...(email ? { email } : {}) };
     return (
-      <InvitationCard title={text.title}>
-        <p>{text.signedOutText}</p>
+      <InvitationCard title={companyName ? text.heading(companyName) : text.title}>
+        <p>{companyName ? text.signedOutCompany(companyName) : text.signedOutText}</p>
         <p>{text.signInFirst}</p>
         <div className="flex flex-wrap gap-2">
-          <Link to={paths.login.to()} state={from} className="btn btn-primary">
+          <Link to={paths.login.to()} state={withEmail} className="btn btn-primary">
             {text.logIn}
           </Link>
-          <Link to={paths.register.to()} state={from} className="btn btn-outline">
+          <Link to={paths.register.to()} state={withEmail} className="btn btn-outline">
             {text.register}
           </Link>
         </div>
