@@ -8,12 +8,19 @@ const AddToOrderList = lazy(async () => ({
 }));
 
 /**
- * A product card's 'Add to order list', loaded just after the card: until then a box of its size
- * holds its place, so nothing below it moves.
+ * A product card's 'Add to order list' and 'Order Now', loaded just after the card: until then
+ * boxes of their size hold their place, so nothing below them moves.
  */
 export function AddToOrderListSlot({ product }: { product: Product }) {
   return (
-    <Suspense fallback={<div className="h-14 w-full" aria-hidden="true" />}>
+    <Suspense
+      fallback={
+        <>
+          <div className="h-14 w-full" aria-hidden="true" />
+          <div className="h-10 w-full sm:w-28" aria-hidden="true" />
+        </>
+      }
+    >
       <AddToOrderList product={product} />
     </Suspense>
   );

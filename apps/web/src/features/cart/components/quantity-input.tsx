@@ -1,9 +1,12 @@
 import { cartMessages, type Product } from '@shop/shared';
+import { useRef } from 'react';
+import { useKeepTypedValue } from '../../../lib/early-input';
 
 /**
  * A product's quantity field, the same wherever one is typed (a card, the product page, a row of
  * the order list): a number keypad, the product's minimum, stock and pack size as its bounds
- * and step, its name in the label, and `describedBy` naming what is wrong with it.
+ * and step, its name in the label, and `describedBy` naming what is wrong with it. A quantity
+ * typed into a server-drawn field before the app took it over is kept (useKeepTypedValue).
  */
 export function QuantityInput({
   id,
@@ -25,8 +28,11 @@ export function QuantityInput({
   describedBy: string | undefined;
   className: string;
 }) {
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTypedValue(field, value, onChange);
   return (
     <input
+      ref={field}
       id={id}
       type="number"
       inputMode="numeric"

@@ -5,7 +5,10 @@ import { paths } from '../../../config/paths';
 
 interface ProductOrderActionsProps {
   product: Product;
-  /** The order list's quantity and button (features/cart), shown beside Order Now. */
+  /**
+   * The order list's quantity and buttons (features/cart): 'Add to order list' and an 'Order Now'
+   * that takes the quantity typed. Without them, a plain Order Now from the minimum.
+   */
   addToList: ReactNode;
 }
 
@@ -21,16 +24,14 @@ export function ProductOrderActions({ product, addToList }: ProductOrderActionsP
       </p>
     );
   }
+  if (addToList) return addToList;
   return (
-    <>
-      {addToList}
-      <Link
-        to={paths.order.to(product._id)}
-        className="btn btn-primary w-full sm:w-auto"
-        aria-label={`Order Now: ${product.name}`}
-      >
-        Order Now
-      </Link>
-    </>
+    <Link
+      to={paths.order.to(product._id)}
+      className="btn btn-primary w-full sm:w-auto"
+      aria-label={`Order Now: ${product.name}`}
+    >
+      Order Now
+    </Link>
   );
 }
