@@ -126,6 +126,9 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
     expect(inline).toEqual([EARLY_INPUT_SCRIPT]);
     const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
     expect(String(headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    // ux 2026-11-28 #30: the phone menu without JavaScript stays after the page drawn into #root.
+    expect(html).toMatch(/<\/div><script type="application\/json"[\s\S]*<noscript>[\s\S]*<details/);
+    expect(html).toMatch(/<details[\s\S]*href="\/login"/);
   });
 
   it('draws /products with every query: content, canonical with category and page, noindex for a search', async () => {

@@ -12,12 +12,6 @@ declare global {
   }
 }
 
-/** Presses a held control again: a form held without a button is sent, anything else clicked. */
-function pressAgain(control: Element): void {
-  if (control instanceof HTMLFormElement) control.requestSubmit();
-  else if (control instanceof HTMLElement) control.click();
-}
-
 /**
  * Makes a server-drawn box of controls (a form) safe before the app takes it over (issue 33,
  * point 1): until the component has taken its markup over, the box carries
@@ -30,7 +24,11 @@ export function useEarlyInput(box: RefObject<HTMLElement | null>): Record<string
   useEffect(() => {
     const element = box.current;
     if (!hydrated || !element) return;
-    for (const control of window.__earlyPresses?.(element) ?? []) pressAgain(control);
+    // Pressed again: a button or link is clicked, a form sent by Enter (no button) is sent.
+    for (const control of window.__earlyPresses?.(element) ?? []) {
+      if (control instanceof HTMLFormElement) control.requestSubmit();
+      else (control as HTMLElement).click();
+    }
   }, [hydrated, box]);
   return hydrated ? {} : { [EARLY_INPUT_ATTRIBUTE]: EARLY_INPUT_PENDING };
 }

@@ -13,14 +13,8 @@ const AddToOrderList = lazy(async () => ({
  */
 export function AddToOrderListSlot({ product }: { product: Product }) {
   return (
-    <Suspense
-      fallback={
-        <>
-          <div className="h-14 w-full" aria-hidden="true" />
-          <div className="h-10 w-full sm:w-28" aria-hidden="true" />
-        </>
-      }
-    >
+    // The form's row (h-14), the gap and Order Now's row (h-10) below it, as one box.
+    <Suspense fallback={<div className="h-[6.5rem] w-full" aria-hidden="true" />}>
       <AddToOrderList product={product} />
     </Suspense>
   );
