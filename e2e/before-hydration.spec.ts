@@ -30,11 +30,13 @@ test.describe.configure({ mode: 'serial' });
 let product: TestProduct;
 
 test.beforeAll(async ({ browser }) => {
-  [product] = await addTestProducts(
+  const [made] = await addTestProducts(
     browser,
     [{ price: 12.5, minquantity: 10, increment: 10, aqty: 100000, priceBreaks: [] }],
     'early input',
   );
+  if (!made) throw new Error('the test product was not made');
+  product = made;
 });
 
 /** Slows the page's CPU 6 times, as Chrome DevTools' mid-tier mobile setting does. */
@@ -215,3 +217,29 @@ test('a quantity typed and pressed before the scripts have run is kept and acted
   expect((await orderList(page)).map((line) => line.quantity)).toEqual([70]);
   await expectAccessible();
 });
+
+for (const width of [1280, 390]) {
+  test(`ux 2026-11-28 #10: a card's Order Now opens the order form with the quantity typed, at ${width} px`, async ({
+    page,
+    expectAccessible,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
+    const card = productCard(page);
+    await card.getByLabel(cartMessages.quantityLabel(product.name)).fill('20');
+    const orderNow = card.getByRole('link', {
+      name: productQuantityMessages.orderNowLabel(product.name),
+    });
+    await expect(orderNow).toHaveAttribute('href', `/order/${product._id}?qty=20`);
+    await expectAccessible();
+    await card.screenshot({ path: `test-results/shots/before-hydration/card-qty-20-${width}.png` });
+    // A quantity the product's rules refuse: Order Now waits, as Add to order list does.
+    await card.getByLabel(cartMessages.quantityLabel(product.name)).fill('25');
+    await expect(
+      card.getByRole('button', { name: productQuantityMessages.orderNowLabel(product.name) }),
+    ).toBeDisabled();
+    await card.getByLabel(cartMessages.quantityLabel(product.name)).fill('20');
+    await orderNow.click();
+    expect(await orderNowQuantity(page)).toBe(20);
+  });
+}
