@@ -24,9 +24,11 @@ import { addTestProducts, type TestProduct } from './support/order-list.js';
  */
 
 const TRIES = 20;
-/** Signed out: the order list lives in the browser alone, cleared between tries. */
-test.describe.configure({ mode: 'serial' });
-
+/**
+ * The product the tries order (made once per worker). Signed out: the order list lives in the
+ * browser alone and is cleared between tries, and Order Now's address is read from the way to
+ * Log in.
+ */
 let product: TestProduct;
 
 test.beforeAll(async ({ browser }) => {
