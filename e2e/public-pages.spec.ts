@@ -98,3 +98,33 @@ test('an unknown address answers 404 with the not-found page', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Searching Page Not Found 404' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | CaseForge');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  // No axe here: it runs as a script, which this page refuses. The menu is a plain <details>
+  // with a named <summary> and links.
+  test('ux 2026-11-28 #30: the phone menu opens and reaches the public pages and Login @phone', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
+    // The scripted toggle does nothing without scripts, so it is not shown.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    const menu = page.locator('details');
+    await menu.locator('summary').click();
+    for (const name of ['Home', 'Products', 'Quick order', 'Blogs', 'Portfolio', 'Login']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await page.screenshot({
+      path: 'test-results/shots/before-hydration/nojs-phone-menu-open-390.png',
+    });
+    await menu.getByRole('link', { name: 'Blogs', exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    // By keyboard too: the summary is a tab stop that Enter opens.
+    await page.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('details').getByRole('link', { name: 'Portfolio' })).toBeVisible();
+  });
+});

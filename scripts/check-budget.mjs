@@ -19,8 +19,10 @@ import { gzipSync } from 'node:zlib';
  * order list's link (with its count, read from storage) and each card's trade terms (category,
  * SKU, pack size, volume prices) on the home page: 120.1 KB with zod, the add-to-list form and
  * the product form's texts kept out of it. 122 leaves room for a fix, not for a feature.
+ * 122.5 since issue 33 (122.08 KB): holding presses made before the page is taken over, on every
+ * page (docs/decisions/2026-11-28-page-weight-budget-122-5-kb.md).
  */
-const BUDGET_KB = 122;
+const BUDGET_KB = 122.5;
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');

@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { EARLY_INPUT_SCRIPT } from '../../packages/shared/src/common/early-input';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -64,12 +65,30 @@ function finishBuild(): Plugin {
   };
 }
 
+/**
+ * Puts the script that holds presses made before the app has taken a server-drawn page over
+ * at the top of `<head>`, inline: it must run before any of the page can be pressed, and a file would
+ * cost a request before the page shows. The server allows it by its hash (apps/server/src/app.ts).
+ */
+function earlyInput(): Plugin {
+  const charset = '<meta charset="UTF-8" />';
+  return {
+    name: 'early-input',
+    // Right after the charset (which must come within the first 1024 bytes) and before the
+    // stylesheet, which an inline script after it would wait for.
+    transformIndexHtml: (html) => {
+      if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
+      return html.replace(charset, () => `${charset}\n    <script>${EARLY_INPUT_SCRIPT}</script>`);
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env['API_PORT'] ?? '3000'}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build (entry-server.tsx) needs none of the files the browser is sent.
   ...(isSsrBuild ? { publicDir: false } : {}),
-  plugins: [react(), tailwindcss(), finishBuild()],
+  plugins: [react(), tailwindcss(), earlyInput(), finishBuild()],
   resolve: {
     alias: {
       '@shop/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),

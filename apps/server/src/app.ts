@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -14,7 +15,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { IDEMPOTENT_REPLAYED_HEADER, SEARCH_MATCH_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
+import {
+  EARLY_INPUT_SCRIPT,
+  IDEMPOTENT_REPLAYED_HEADER,
+  SEARCH_MATCH_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@shop/shared';
 import type { DestinationStream } from 'pino';
 import { createAccessTokens } from './auth/access-token.js';
 import { createAuth, type Auth } from './auth/auth.js';
@@ -110,11 +116,24 @@ class AccessLog extends LogController {
  */
 const MAX_BODY_BYTES = 256 * 1024;
 
-/** What the page may load: itself, plus Stripe's script and frames when Stripe is the gateway. */
+/**
+ * The one inline script a page carries, allowed by its hash: it holds presses made before the app
+ * has taken a server-drawn page over (packages/shared/src/common/early-input.ts).
+ */
+export const EARLY_INPUT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+
+/**
+ * What the page may load: itself and its one inline script, plus Stripe's script and frames when
+ * Stripe is the gateway.
+ */
 function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const stripe = config.stripe !== undefined;
   return {
-    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])],
+    scriptSrc: [
+      "'self'",
+      ...(stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : []),
+      EARLY_INPUT_SCRIPT_SOURCE,
+    ],
     frameSrc: stripe
       ? ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']
       : ["'none'"],

@@ -34,6 +34,7 @@ export * from './orders/cart-messages.js';
 export * from './lists/list-queries.js';
 export * from './catalog/line-price.js';
 export * from './common/error-page.js';
+export * from './common/early-input.js';
 export * from './lists/admin-lists.js';
 export * from './lists/list-params.js';
 export * from './catalog/product-search.js';

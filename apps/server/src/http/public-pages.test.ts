@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiErrorSchema, messages, productCreatedSchema } from '@shop/shared';
+import { createHash } from 'node:crypto';
+import { apiErrorSchema, EARLY_INPUT_SCRIPT, messages, productCreatedSchema } from '@shop/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,8 +120,15 @@ describe.each(testDatabases)('public pages as HTML on $name', (kind) => {
     expect(meta(html, 'robots')).toBeUndefined();
     // The data the browser takes the page over with, in a block no script policy blocks.
     expect(html).toContain('<script type="application/json" id="server-page">');
-    // No inline script: the shop's CSP (script-src 'self') would refuse it.
-    expect(html).not.toMatch(/<script>/);
+    // One inline script, the one that holds presses made before the page is taken over (issue
+    // 33), allowed by its hash: any other would be refused by the shop's CSP.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([EARLY_INPUT_SCRIPT]);
+    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    expect(String(headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    // ux 2026-11-28 #30: the phone menu without JavaScript stays after the page drawn into #root.
+    expect(html).toMatch(/<\/div><script type="application\/json"[\s\S]*<noscript>[\s\S]*<details/);
+    expect(html).toMatch(/<details[\s\S]*href="\/login"/);
   });
 
   it('draws /products with every query: content, canonical with category and page, noindex for a search', async () => {

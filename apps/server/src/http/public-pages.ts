@@ -106,9 +106,11 @@ export function pageHtml(
   }
   // Functions as replacements: a `$&` in a product's text is text, not a pattern.
   html = html.replace('</head>', () => `${page.head}</head>`);
+  // What follows the root (the menu without JavaScript, a <noscript>) stays after it.
   return html.replace(
-    /<div id="root">[\s\S]*<\/div>(\s*)<\/body>/,
-    () => `<div id="root">${page.body}</div>${page.data}\n  </body>`,
+    /<div id="root">[\s\S]*<\/div>\s*(<noscript>[\s\S]*<\/noscript>\s*)?<\/body>/,
+    (_all, after: string | undefined) =>
+      `<div id="root">${page.body}</div>${page.data}\n${after ?? ''}</body>`,
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { paths } from '../../config/paths';
+import { useEarlyInput } from '../../lib/early-input';
 
 const publicLinks = [
   { to: paths.home.to(), label: 'Home', end: true },
@@ -34,6 +35,8 @@ export function Navbar({ account, onLogOut, orderListCount = 0 }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
+  // A tap on the toggle before the app has taken the page over opens the menu once it has.
+  const early = useEarlyInput(toggle);
 
   // While the phone menu is open, Tab and Shift+Tab go round its toggle and its items, and
   // Escape closes it and gives focus back to the toggle. Once the window is wide enough to
@@ -133,8 +136,12 @@ export function Navbar({ account, onLogOut, orderListCount = 0 }: NavbarProps) {
           <span>{orderListLinkMessages.text}</span>{' '}
           <span className="badge badge-sm badge-primary">{orderListCount}</span>
         </NavLink>
+        {/* Without JavaScript it does nothing: index.html's <noscript> hides it (by its id) and
+            shows a <details> menu in its place (ux 2026-11-28, defect 30). */}
         <button
           ref={toggle}
+          {...early}
+          id="menu-toggle"
           type="button"
           className="btn btn-ghost btn-square md:hidden"
           aria-expanded={open}

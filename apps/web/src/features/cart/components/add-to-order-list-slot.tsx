@@ -8,12 +8,13 @@ const AddToOrderList = lazy(async () => ({
 }));
 
 /**
- * A product card's 'Add to order list', loaded just after the card: until then a box of its size
- * holds its place, so nothing below it moves.
+ * A product card's 'Add to order list' and 'Order Now', loaded just after the card: until then
+ * boxes of their size hold their place, so nothing below them moves.
  */
 export function AddToOrderListSlot({ product }: { product: Product }) {
   return (
-    <Suspense fallback={<div className="h-14 w-full" aria-hidden="true" />}>
+    // The form's row (h-14), the gap and Order Now's row (h-10) below it, as one box.
+    <Suspense fallback={<div className="h-[6.5rem] w-full" aria-hidden="true" />}>
       <AddToOrderList product={product} />
     </Suspense>
   );

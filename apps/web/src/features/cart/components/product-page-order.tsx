@@ -6,7 +6,8 @@ import {
   quantityIssue,
   type Product,
 } from '@shop/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../../../lib/early-input';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -43,7 +44,8 @@ export function listProblem(
  * The product page's ordering (issue 22, defects 9 and 29): one quantity for both ways to order.
  * As it is typed it shows the unit price it reaches and the line total (the shared linePrice);
  * a quantity the product's rules refuse disables both buttons with the reason, and the stock is
- * named as the maximum; 'Order Now' opens the order form with this quantity.
+ * named as the maximum; 'Order Now' opens the order form with this quantity. A quantity typed and
+ * a button pressed before the app has taken the page over are kept and acted on once it has.
  */
 export function ProductPageOrder({ product }: { product: Product }) {
   const id = useId();
@@ -51,6 +53,8 @@ export function ProductPageOrder({ product }: { product: Product }) {
   const [typed, setTyped] = useState(String(product.minquantity));
   const [refusal, setRefusal] = useState<string | null>(null);
   const add = useAddToOrderList(product);
+  const form = useRef<HTMLFormElement>(null);
+  const early = useEarlyInput(form);
   // Drawn by the server, the button submits nothing until the browser has taken the page over:
   // a click then would send the form as a plain GET and leave the page (a search lost).
   const hydrated = useHydrated();
@@ -70,7 +74,7 @@ export function ProductPageOrder({ product }: { product: Product }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="w-full space-y-3">
+    <form ref={form} {...early} onSubmit={onSubmit} noValidate className="w-full space-y-3">
       <div className="w-40">
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
           Quantity

@@ -1,5 +1,6 @@
 import { cartMessages, readTypedNumber, type Product } from '@shop/shared';
-import type { KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useKeepTypedValue } from '../../../lib/early-input';
 
 type QuantityRules = Pick<Product, 'name' | 'minquantity' | 'aqty' | 'increment'>;
 
@@ -24,7 +25,8 @@ export function steppedQuantity(product: QuantityRules, typed: string, up: boole
  * the order list): a text field with a number keypad, so a quantity typed as people write it
  * (`1,000`, issue 33 point 6) reaches the shared reader instead of being dropped by the browser;
  * the arrow keys step by the pack size within the minimum and the stock; its name in the label,
- * and `describedBy` naming what is wrong with it.
+ * and `describedBy` naming what is wrong with it. A quantity typed into a
+ * server-drawn field before the app took it over is kept (useKeepTypedValue).
  */
 export function QuantityInput({
   id,
@@ -51,8 +53,11 @@ export function QuantityInput({
     event.preventDefault();
     onChange(String(steppedQuantity(product, value, event.key === 'ArrowUp')));
   };
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTypedValue(field, value, onChange);
   return (
     <input
+      ref={field}
       id={id}
       type="text"
       inputMode="numeric"

@@ -1,11 +1,14 @@
 import { canMeetMinimum, stockMessages, type Product } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
 interface ProductOrderActionsProps {
   product: Product;
-  /** The order list's quantity and button (features/cart), shown beside Order Now. */
+  /**
+   * The order list's quantity and buttons (features/cart): 'Add to order list' and an 'Order Now'
+   * that takes the quantity typed. Without them, a plain Order Now from the minimum.
+   */
   addToList: ReactNode;
 }
 
@@ -14,7 +17,6 @@ interface ProductOrderActionsProps {
  * when the stock cannot cover even the smallest order, why not.
  */
 export function ProductOrderActions({ product, addToList }: ProductOrderActionsProps) {
-  const navigate = useNavigate();
   if (!canMeetMinimum(product)) {
     return (
       <p className="alert alert-warning w-full py-2 text-sm font-medium">
@@ -22,28 +24,14 @@ export function ProductOrderActions({ product, addToList }: ProductOrderActionsP
       </p>
     );
   }
+  if (addToList) return addToList;
   return (
-    // `contents`: no box of its own, the card's layout stays; it scopes the quantity field.
-    <div className="contents" data-order-actions="">
-      {addToList}
-      <Link
-        to={paths.order.to(product._id)}
-        className="btn btn-primary w-full sm:w-auto"
-        aria-label={`Order Now: ${product.name}`}
-        onClick={(event) => {
-          // The quantity typed beside it goes along (ux 2026-11-28 #10: 20 stayed 20), as the
-          // product page's Order Now does; the order form checks it as any typed quantity.
-          const field = event.currentTarget
-            .closest('[data-order-actions]')
-            ?.querySelector<HTMLInputElement>('input[inputmode="numeric"]');
-          const typed = Number(field?.value ?? '');
-          if (!Number.isSafeInteger(typed) || typed <= 0 || typed === product.minquantity) return;
-          event.preventDefault();
-          void navigate(`${paths.order.to(product._id)}?qty=${typed}`);
-        }}
-      >
-        Order Now
-      </Link>
-    </div>
+    <Link
+      to={paths.order.to(product._id)}
+      className="btn btn-primary w-full sm:w-auto"
+      aria-label={`Order Now: ${product.name}`}
+    >
+      Order Now
+    </Link>
   );
 }

@@ -9,9 +9,37 @@ import {
   type ProductCategory,
   type ProductSort,
 } from '@shop/shared';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { useEarlyInput } from '../../../lib/early-input';
 import type { SearchChange } from '../hooks/use-product-search-params';
-import { cleanSearchText, type ProductSearch } from '../product-search';
+import {
+  cleanSearchText,
+  productSearchParams,
+  readProductSearch,
+  type ProductSearch,
+} from '../product-search';
+
+/** The search a form's fields hold as the visitor left them (the address's page and view kept). */
+function searchInForm(form: HTMLFormElement, search: ProductSearch): ProductSearch {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string') params.append(name, value);
+  }
+  return { ...readProductSearch(params), page: search.page, view: search.view };
+}
+
+/** Whether two searches differ in anything but their words. */
+const filtersDiffer = (a: ProductSearch, b: ProductSearch): boolean =>
+  productSearchParams({ ...a, q: '' }).toString() !==
+  productSearchParams({ ...b, q: '' }).toString();
 
 interface ProductSearchFormProps {
   /** The search the address holds. */
@@ -26,7 +54,8 @@ interface ProductSearchFormProps {
 /**
  * The products page's search box, category and sort. The results follow the box's text once
  * typing pauses (SEARCH_DEBOUNCE_MS), not at every key; Enter, a category or a sort apply at once.
- * Any change starts again from the first page.
+ * Any change starts again from the first page. What was typed, chosen or pressed in the form the
+ * server drew, before the app took it over, is kept and acted on once it has (issue 33, point 1).
  */
 export function ProductSearchForm({
   search,
@@ -43,6 +72,21 @@ export function ProductSearchForm({
     setShownQ(search.q);
     if (changedElsewhere && cleanSearchText(typed) !== search.q) setTyped(search.q);
   }
+
+  const form = useRef<HTMLFormElement>(null);
+  const early = useEarlyInput(form);
+  // Taking over a server-drawn form: the words typed stay in the box (their search follows as
+  // typing does), and a category, sort or filter chosen meanwhile is applied at once.
+  const drawn = useRef({ search, onSearch });
+  useLayoutEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const { search: drawnSearch, onSearch: apply } = drawn.current;
+    const box = element.elements.namedItem('q');
+    if (box instanceof HTMLInputElement && box.value !== drawnSearch.q) setTyped(box.value);
+    const left = searchInForm(element, drawnSearch);
+    if (filtersDiffer(left, drawnSearch)) apply({ ...left, page: 1 }, 'commit');
+  }, []);
 
   const q = cleanSearchText(typed);
   useEffect(() => {
@@ -64,6 +108,8 @@ export function ProductSearchForm({
 
   return (
     <form
+      ref={form}
+      {...early}
       role="search"
       aria-label={text.formLabel}
       onSubmit={onSubmit}
