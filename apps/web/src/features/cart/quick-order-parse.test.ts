@@ -88,7 +88,9 @@ describe('parseQuickOrder (the quick order page reads what is typed, pasted or o
   });
 
   it('ux 2026-11-28 #18: says what is wrong with a quantity it cannot read for sure', () => {
-    const parsed = parseQuickOrder('PC-550-BR\t1.000\nPC-750-GM,1,000\nCF-M3-ATX\t2,5\nX-1\t1,00,0');
+    const parsed = parseQuickOrder(
+      'PC-550-BR\t1.000\nPC-750-GM,1,000\nCF-M3-ATX\t2,5\nX-1\t1,00,0',
+    );
     expect(parsed.lines).toEqual([]);
     expect(parsed.unreadable).toEqual([
       {
