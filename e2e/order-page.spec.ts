@@ -190,7 +190,10 @@ test.describe('the order page', () => {
     const summary = page.getByRole('list', { name: text.lines });
     await expect(summary.getByRole('listitem')).toHaveCount(2);
     await expect(page.getByText(`Please Pay: ${formatPrice(order.orderPrice)}`)).toBeVisible();
-    await expect(page.getByText(text.payingOrder(order.orderNumber))).toBeVisible();
+    // ux 2026-11-28 #9: the heading names the order number.
+    await expect(
+      page.getByRole('heading', { level: 1, name: `pay for ${order.orderNumber}` }),
+    ).toBeVisible();
     await expectAccessible();
     await screenshot(page, 'payment-page');
     await page.getByLabel('Card number').fill(TEST_CARD);

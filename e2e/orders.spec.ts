@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { confirmMessages, formatPrice, messages, shortId } from '@shop/shared';
+import { confirmMessages, formatPrice, formatQuantity, messages, shortId } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
@@ -30,8 +30,8 @@ async function openOrderPage(page: Page, item: DemoProduct) {
 
 /** The stock the order page shows now. */
 async function available(page: Page): Promise<number> {
-  const text = await page.getByText(/^Available: \d+ pc's$/).textContent();
-  return Number(/\d+/.exec(text ?? '')?.[0]);
+  const text = await page.getByText(/^Available: [\d,]+ pc's$/).textContent();
+  return Number(/[\d,]+/.exec(text ?? '')?.[0]?.replaceAll(',', ''));
 }
 
 async function fillOrder(page: Page, quantity: number) {
@@ -163,7 +163,9 @@ test.describe('ordering and paying', () => {
       '1 Test Street, Springfield',
     );
     await expect(page.getByLabel('Quantity')).toHaveValue(String(item.minquantity));
-    await expect(page.getByText(`Available: ${before - quantity} pc's`)).toBeVisible();
+    await expect(
+      page.getByText(`Available: ${formatQuantity(before - quantity)} pc's`),
+    ).toBeVisible();
 
     // The success message closes after a second; axe would read a fading toast's colours.
     await expect(page.getByText(messages.orderSuccess)).toBeHidden();
@@ -246,7 +248,9 @@ test.describe('ordering and paying', () => {
     const before = await available(page);
     await fillOrder(page, item.minquantity);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(page.getByText(`Available: ${before - item.minquantity} pc's`)).toBeVisible();
+    await expect(
+      page.getByText(`Available: ${formatQuantity(before - item.minquantity)} pc's`),
+    ).toBeVisible();
 
     await openMyOrder(page);
     const row = myOrderRow(page, item);
@@ -270,7 +274,7 @@ test.describe('ordering and paying', () => {
     await expect(page.getByText('You have not ordered anything yet.')).toBeVisible();
 
     await openOrderPage(page, item);
-    await expect(page.getByText(`Available: ${before} pc's`)).toBeVisible();
+    await expect(page.getByText(`Available: ${formatQuantity(before)} pc's`)).toBeVisible();
   });
 
   test('an admin marks an order paid and ships paid orders in Manage Order', async ({

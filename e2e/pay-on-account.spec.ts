@@ -371,6 +371,8 @@ test.describe('paying on account', () => {
     await admin.goto(`/dashboard/companies/${company._id}`);
     const account = admin.getByRole('region', { name: text.accountSection });
     await account.getByRole('button', { name: text.putOnHold }).click();
+    // The dialog asks the reason its members read (ux 2026-11-28 #34).
+    await admin.getByRole('dialog').getByLabel(text.holdReasonLabel).fill('Credit review');
     await confirmIn(admin.getByRole('dialog'), text.putOnHold);
     await expect(admin.getByText(text.heldNow)).toBeVisible();
     await expect(account.getByText(text.holdOn)).toBeVisible();

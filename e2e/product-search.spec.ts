@@ -14,6 +14,7 @@ import {
   SHOP_SHARE_IMAGE,
   SITE_NAME,
   TWITTER_CARD,
+  formatQuantity,
 } from '@shop/shared';
 import { demoProducts } from '../apps/server/src/db/seed/demo-data.js';
 import { expect, test } from './support/fixtures.js';
@@ -216,8 +217,10 @@ test.describe('finding products', () => {
     await expect(page.getByRole('img', { name: item.name })).toHaveAttribute('src', item.image);
     await expect(page.getByText(pageText.perPiece)).toBeVisible();
     await expect(page.getByText(item.description)).toBeVisible();
-    await expect(page.getByText(/^Available: \d+ pc's$/)).toBeVisible();
-    await expect(page.getByText(`Minimum order: ${item.minquantity} pc's`)).toBeVisible();
+    await expect(page.getByText(/^Available: [\d,]+ pc's$/)).toBeVisible();
+    await expect(
+      page.getByText(`Minimum order: ${formatQuantity(item.minquantity)} pc's`),
+    ).toBeVisible();
     await expect(page.getByText(terms.packSize(item.increment))).toBeVisible();
     await expect(page.getByText(terms.sku(item.sku))).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared';
+import { formatPrice, formatQuantity } from '@shop/shared';
 import { demoProducts } from '../apps/server/src/db/seed/demo-data.js';
 import { expect, test } from './support/fixtures.js';
 import { registerThroughPage } from './support/flows.js';
@@ -22,9 +22,11 @@ test.describe('products page', () => {
         'src',
         product.image,
       );
-      await expect(card.getByText(`Min. Qty. - ${product.minquantity} pc's`)).toBeVisible();
+      await expect(
+        card.getByText(`Min. Qty. - ${formatQuantity(product.minquantity)} pc's`),
+      ).toBeVisible();
       // Orders placed by other tests running at the same time change the stock.
-      await expect(card.getByText(/^Able\. Qty\. - \d+ pc's$/)).toBeVisible();
+      await expect(card.getByText(/^Able\. Qty\. - [\d,]+ pc's$/)).toBeVisible();
       await expect(card.getByRole('link', { name: `Order Now: ${product.name}` })).toHaveText(
         'Order Now',
       );
@@ -62,7 +64,7 @@ test.describe('products page', () => {
     await expect(page).toHaveURL(/\/order\/[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     // No other test orders this product, so its stock is still the seeded one.
-    await expect(page.getByText(`Available: ${product.aqty} pc's`)).toBeVisible();
+    await expect(page.getByText(`Available: ${formatQuantity(product.aqty)} pc's`)).toBeVisible();
     await expectAccessible();
   });
 

@@ -193,8 +193,8 @@ describe.each(testDatabases)('B2B product fields on $name', (kind) => {
       m.breakQtyNotPackMultiple(10),
     ],
     [
-      'a break price with 3 decimals',
-      { priceBreaks: [{ minQty: 100, price: '85.505' }] },
+      'a break price with 4 decimals',
+      { priceBreaks: [{ minQty: 100, price: '85.5055' }] },
       'priceBreaks.0.price',
       m.breakPriceDecimals,
     ],
