@@ -1,4 +1,4 @@
-import { unitPriceFor } from './b2b.js';
+import { unitPriceFor } from './b2b-rules.js';
 
 /**
  * A line's unit price and total in dollars for a product's price and volume breaks (dollars),

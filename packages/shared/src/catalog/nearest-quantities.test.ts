@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatQuantity } from '../common/format.js';
-import { b2bMessages, nearestQuantities, quantityIssue } from './b2b.js';
+import { b2bMessages, nearestQuantities, quantityIssue } from './b2b-rules.js';
 
 /** The M3 case of the walk: minimum 50, packs of 10, 1,100 in stock. */
 const m3 = { minquantity: 50, increment: 10, aqty: 1100 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PRICE_BREAKS, MAX_SPECS } from './b2b.js';
+import { MAX_PRICE_BREAKS, MAX_SPECS } from './b2b-rules.js';
 import { productInputSchema } from './catalog.js';
 import { productRuleMessages as m } from './product-rules.js';
 

@@ -1,5 +1,6 @@
+import { formatQuantity } from '../common/format.js';
 import { z } from 'zod';
-import { MAX_PRICE_BREAKS, MAX_SPECS } from './b2b.js';
+import { MAX_PRICE_BREAKS, MAX_SPECS } from './b2b-rules.js';
 import { DEFAULT_CATEGORY, PRODUCT_CATEGORIES, categoryLabels } from './categories.js';
 import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
 
@@ -32,7 +33,7 @@ export const productRuleMessages = {
   tooManySpecs: `A product can have at most ${MAX_SPECS} specs`,
   incrementWhole: 'Pack size must be a whole number',
   incrementMin: 'Pack size must be at least 1',
-  incrementMax: `Pack size must be at most ${MAX_INCREMENT.toLocaleString('en-US')}`,
+  incrementMax: `Pack size must be at most ${formatQuantity(MAX_INCREMENT)}`,
   minimumNotPackMultiple: (increment: number) =>
     `MinimumQuantity must be a multiple of the pack size (${increment})`,
   tooManyBreaks: `A product can have at most ${MAX_PRICE_BREAKS} price breaks`,

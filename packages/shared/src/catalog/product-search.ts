@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { categoryLabels, type ProductCategory } from './categories.js';
 
 /**
@@ -5,7 +6,7 @@ import { categoryLabels, type ProductCategory } from './categories.js';
  * the products page's own chunk reads them before any schema is needed.
  */
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatQuantity(n);
 
 /** The spec's title of the products page. */
 const PAGE_TITLE = 'Our Tools';

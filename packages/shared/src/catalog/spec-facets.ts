@@ -1,3 +1,4 @@
+import { formatQuantity, madeOnFirstUse } from '../common/format.js';
 import type { ProductCategory } from './categories.js';
 
 /**
@@ -130,14 +131,16 @@ export function normaliseSpec(facet: SpecFacetName, value: string): string[] {
 }
 
 /** The order a facet's values are shown in: GPU and radiator steps and figures by their number. */
-export const specValueOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+export const specValueOrder = madeOnFirstUse(
+  () => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }),
+);
 
 export const specFilterMessages = {
   groupLabel: 'Filter by specs',
   any: 'Any',
   /** Without a category the list mixes product types: its spec filters come with one. */
   chooseCategory: 'Choose a category to filter by its specs.',
-  option: (value: string, count: number) => `${value} (${count.toLocaleString('en-US')})`,
+  option: (value: string, count: number) => `${value} (${formatQuantity(count)})`,
   invalid: (param: string) =>
     `${param} must be a spec value of at most ${SPEC_FILTER_MAX_LENGTH} characters without control characters`,
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { b2bErrorStatus } from '../catalog/b2b.js';
+import { b2bErrorStatus } from '../catalog/b2b-rules.js';
 import { idempotencyErrorStatus } from '../orders/idempotency.js';
 import { identityErrorStatus } from '../accounts/identity.js';
 import { orderLimitErrorStatus } from '../orders/order-limits.js';

@@ -1,5 +1,6 @@
 import { formatPrice } from '../common/format.js';
-import { formatAccountMoney, onAccountLabels } from './on-account-words.js';
+import { formatMoney } from '../common/format.js';
+import { onAccountLabels } from './on-account-words.js';
 
 /**
  * The web pages of paying on account (DESIGN.md section 13, issue 24): the payment page's
@@ -125,7 +126,7 @@ export const accountPageMessages = {
   payingByInvoice: 'Placing the order on account…',
   /** Why the choice cannot be used now, said before the buyer tries. */
   overCredit: (total: number, available: number) =>
-    `This order (${formatAccountMoney(total)}) is more than your company's available credit (${formatAccountMoney(available)}). Please pay by card, or pay open invoices first.`,
+    `This order (${formatMoney(total)}) is more than your company's available credit (${formatMoney(available)}). Please pay by card, or pay open invoices first.`,
   notPlacer: 'Only the member who placed this order, or a company admin, may pay it.',
   invoicedTitle: 'Your order is invoiced',
   invoicedText: (number: string, due: string) =>

@@ -3,6 +3,7 @@
  * person reads. Free of zod, so a page may import it without the schemas
  * (docs/performance.md). The schemas are in `on-account.ts`.
  */
+import { formatMoney } from '../common/format.js';
 
 /** The terms a shop admin may grant: net 7 to 90 days (`PUT /api/companies/{id}/terms`). */
 export const PAYMENT_TERM_DAYS = [7, 15, 30, 45, 60, 90] as const;
@@ -37,18 +38,14 @@ export const onAccountErrorStatus = {
   order_not_invoiced: 409,
 } as const;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "$4,650.00": the one spelling of an amount in these texts. */
 /** The longest period an account statement covers (issue 33 point 4): a year and a day. */
 export const STATEMENT_MAX_DAYS = 366;
 /** The period a statement covers when none is given: the last 90 days, today included. */
 export const STATEMENT_DEFAULT_DAYS = 90;
 
-export const formatAccountMoney = (dollars: number): string => money.format(dollars);
-
 export const onAccountMessages = {
   creditLimitExceeded: (total: number, available: number) =>
-    `This order (${formatAccountMoney(total)}) is more than your company's available credit (${formatAccountMoney(available)}). Please pay by card, or pay open invoices first.`,
+    `This order (${formatMoney(total)}) is more than your company's available credit (${formatMoney(available)}). Please pay by card, or pay open invoices first.`,
   creditHold:
     "Your company's account is on hold because of an overdue invoice, so this order cannot be paid by invoice. Please pay by card, or settle the overdue invoice first.",
   /** A hold a shop admin set by hand (`PUT /api/companies/{id}/hold`), no invoice overdue. */
@@ -59,11 +56,11 @@ export const onAccountMessages = {
   orderAlreadyInvoiced: 'This order is already paid by invoice.',
   orderNotInvoiced: 'This order is not paid on account, or its invoice is already settled.',
   amountExceedsDue: (amountDue: number) =>
-    `The amount is more than the amount due (${formatAccountMoney(amountDue)}).`,
+    `The amount is more than the amount due (${formatMoney(amountDue)}).`,
   receivedInFuture: 'The date received cannot be in the future',
   /** Mark Paid's amount (ux 2026-11-28 #15): the order is paid by its whole total only. */
   amountNotOrderTotal: (total: number) =>
-    `The amount must be the order's total (${formatAccountMoney(total)}): a part payment does not mark it paid.`,
+    `The amount must be the order's total (${formatMoney(total)}): a part payment does not mark it paid.`,
   /** `placed`: the day the order was placed, YYYY-MM-DD (UTC). */
   receivedBeforeOrder: (placed: string) =>
     `The date received cannot be before the order was placed (${placed})`,
@@ -82,11 +79,11 @@ export const onAccountMessages = {
   creditLimitRequired: 'Credit limit is required (null removes the terms)',
   creditLimitInvalid: 'Credit limit must be a number of dollars',
   creditLimitTooSmall: 'Credit limit must be more than 0',
-  creditLimitTooLarge: `Credit limit must be at most ${formatAccountMoney(MAX_CREDIT_LIMIT)}`,
+  creditLimitTooLarge: `Credit limit must be at most ${formatMoney(MAX_CREDIT_LIMIT)}`,
   amountRequired: 'Amount is required',
   amountInvalid: 'Amount must be a number of dollars',
   amountTooSmall: 'Amount must be more than 0',
-  amountTooLarge: `Amount must be at most ${formatAccountMoney(MAX_INVOICE_PAYMENT)}`,
+  amountTooLarge: `Amount must be at most ${formatMoney(MAX_INVOICE_PAYMENT)}`,
   twoDecimals: 'Use at most 2 decimals',
   referenceRequired: 'Reference is required',
   referenceTooLong: `Reference must be at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`,

@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { MAX_LIST_LIMIT } from '../common/constants.js';
 
 /**
@@ -25,7 +26,7 @@ export const adminListNouns = {
 } as const satisfies Record<string, ListNoun>;
 
 const count = (total: number, noun: ListNoun) =>
-  `${total.toLocaleString('en-US')} ${total === 1 ? noun.one : noun.many}`;
+  `${formatQuantity(total)} ${total === 1 ? noun.one : noun.many}`;
 
 export const adminListMessages = {
   searchLabel: (noun: ListNoun) => `Search ${noun.many}`,

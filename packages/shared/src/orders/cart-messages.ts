@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 import { pluralCount } from './cart.js';
 
 /** The order list's and the checkout's texts (issue 13); lazily loaded pages only. */
@@ -8,14 +9,11 @@ export const cartMessages = {
   quantityLabel: (name: string) => `Quantity of ${name}`,
   added: 'Added to your order list',
   addedMore: (quantity: number) =>
-    `Added to your order list: you now have ${quantity.toLocaleString('en-US')}`,
+    `Added to your order list: you now have ${formatQuantity(quantity)}`,
   listFull: (max: number) =>
     `Your order list already has ${max} products: place an order or remove one first`,
   moreThanStock: (inList: number, available: number) =>
-    `You already have ${inList.toLocaleString('en-US')} in your order list: at most ${Math.max(
-      0,
-      available - inList,
-    ).toLocaleString('en-US')} more can be added`,
+    `You already have ${formatQuantity(inList)} in your order list: at most ${formatQuantity(Math.max(0, available - inList))} more can be added`,
   empty: 'Your order list is empty.',
   browse: 'Browse our products',
   unavailable: 'No longer available',
@@ -30,7 +28,7 @@ export const cartMessages = {
   clearConfirm: 'Clear the list',
   cleared: 'Your order list was cleared',
   unitPrice: (price: string) => `${price} each`,
-  breakReached: (minQty: number) => `Volume price from ${minQty.toLocaleString('en-US')}`,
+  breakReached: (minQty: number) => `Volume price from ${formatQuantity(minQty)}`,
   total: 'Order total',
   pieces: (count: number) => pluralCount(count, 'piece', 'pieces'),
   checkout: 'Checkout',

@@ -2,11 +2,12 @@
  * The order list (the cart, DESIGN.md section 9): several products with their quantities, kept
  * in the buyer's browser across reloads and sign-ins, placed as one order at the checkout.
  *
- * This file imports nothing, zod least of all: the navigation bar shows the list's count on the
+ * This file imports only the number formatter, zod least of all: the navigation bar shows the list's count on the
  * home page, whose JavaScript budget has no room for the schema library (check-budget.mjs). The
  * rules that need the schemas (MAX_ORDER_LINES, the quantity field) are applied where a line is
  * added or edited, in chunks of their own.
  */
+import { formatQuantity } from '../common/format.js';
 
 /** Where the browser keeps the order list; a new shape gets a new version, never a reinterpretation. */
 export const ORDER_LIST_STORAGE_KEY = 'caseforge.order-list.v1';
@@ -36,7 +37,7 @@ export function isOrderListLine(value: unknown): value is OrderListLine {
 
 /** "1 item", "2,500 items". */
 export const pluralCount = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  `${formatQuantity(count)} ${count === 1 ? one : many}`;
 
 /**
  * The navigation link's texts, apart from the rest so the home page's bundle holds only them. It

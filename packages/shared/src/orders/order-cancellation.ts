@@ -1,5 +1,5 @@
 import { formatQuantity } from '../common/format.js';
-import { orderTitle } from '../catalog/b2b.js';
+import { orderTitle } from '../catalog/b2b-rules.js';
 import { orderHoldMessages } from './orders.js';
 
 /** Why an unpaid order was cancelled (DESIGN.md section 11). */

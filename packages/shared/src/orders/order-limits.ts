@@ -1,3 +1,4 @@
+import { formatPrice } from '../common/format.js';
 import { formatDocumentTime } from './order-mail.js';
 
 /**
@@ -14,16 +15,9 @@ export const orderLimitErrorStatus = {
   email_not_confirmed: 403,
 } as const;
 
-/** Whole dollars, as the limit is set: "$25,000". */
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
 export const orderLimitMessages = {
   unpaidValueExceeded: (maxDollars: number) =>
-    `Your unpaid orders may hold at most ${dollars.format(maxDollars)} together, and this order would take them past it. Please pay or delete an order first.`,
+    `Your unpaid orders may hold at most ${formatPrice(Math.round(maxDollars))} together, and this order would take them past it. Please pay or delete an order first.`,
   /** The whole refusal: which product, and from when it can be ordered again. */
   holdCooldown: (productName: string, until: string) =>
     `Your last order of ${productName} was cancelled (it was not paid in time, or a company admin rejected it). You can order it again from ${formatDocumentTime(until)}.`,

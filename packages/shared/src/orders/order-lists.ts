@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import { SKU_MAX_LENGTH } from '../catalog/product-rules.js';
 import { productSchema } from '../catalog/products.js';
-import { b2bMessages, quantityIssue } from '../catalog/b2b.js';
+import { b2bMessages, quantityIssue } from '../catalog/b2b-rules.js';
 import { stockMessages } from '../catalog/stock.js';
 import { linePrice } from '../catalog/line-price.js';
 import { orderQuantityField } from './orders.js';

@@ -1,50 +1,41 @@
-import { formatQuantity } from '../common/format.js';
+import { formatQuantity, madeOnFirstUse } from '../common/format.js';
 /**
  * What the customer reads in the order mails (DESIGN.md section 9): placed, paid (a receipt) and
  * shipped. The server renders them as plain text and HTML from these phrases; the invoice uses
  * the same money and date formats.
  */
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/**
- * An amount as documents write it, always with cents: 4650 -> "$4,650.00", 49.5 -> "$49.50".
- * (Screens use `formatPrice`, which drops ".00"; a receipt or an invoice never does.)
- */
-export function formatMoney(dollars: number): string {
-  return money.format(dollars);
-}
-
-const day = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+const day = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const dayAndTime = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }),
+);
 
 /** A date as documents write it, in UTC: "Nov 23, 2026". */
 export function formatDocumentDate(iso: string): string {
-  return day.format(new Date(iso));
+  return day().format(new Date(iso));
 }
 
 /** A moment as documents write it, in UTC: "Nov 23, 2026, 16:05 UTC". */
 export function formatDocumentTime(iso: string): string {
-  return dayAndTime.format(new Date(iso));
+  return dayAndTime().format(new Date(iso));
 }
 
 /** The order page of the web app, and its payment page, under the shop's public address. */

@@ -1,5 +1,5 @@
 import { formatQuantity } from '../common/format.js';
-import { b2bMessages } from '../catalog/b2b.js';
+import { b2bMessages } from '../catalog/b2b-rules.js';
 import type { Order } from './orders.js';
 import { shortId } from '../lists/tables.js';
 
@@ -65,7 +65,7 @@ export const orderPageMessages = {
   /** An order table's product cell (ux 2026-11-28 #12): every line readable, with its SKU. */
   skuLabel: 'SKU',
   moreLines: (more: number) => `and ${more} more`,
-  lineInTable: (quantity: number, name: string) => `${quantity.toLocaleString('en-US')} × ${name}`,
+  lineInTable: (quantity: number, name: string) => `${formatQuantity(quantity)} × ${name}`,
   transactionId: 'Transaction ID',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',

@@ -1,7 +1,9 @@
 import { formatQuantity } from '../common/format.js';
 import { z } from 'zod';
 import { numberMessages, wholeNumberInput } from '../common/numbers.js';
-import { b2bMessages, MAX_ORDER_LINES, orderLineSchema, shipmentSchema } from '../catalog/b2b.js';
+import { orderLineSchema, shipmentSchema } from '../catalog/b2b.js';
+import { b2bMessages, MAX_ORDER_LINES } from '../catalog/b2b-rules.js';
+import { MAX_ORDER_QUANTITY, orderQuantityMessages } from './order-quantity.js';
 import { ONE_LINE_PATTERN } from '../accounts/accounts.js';
 import { billingFields, orderBillingSchema, orderInvoiceSchema } from './billing.js';
 import { SEARCH_MAX_LENGTH } from '../lists/list-params.js';
@@ -15,8 +17,6 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'invoiced'] as 
 export const ORDER_STATUSES = ['pending', 'placed', 'shipped', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const MAX_ORDER_QUANTITY = 1_000_000;
 
 /** What the customer and the admin read about unpaid orders holding stock (DESIGN.md section 11). */
 export const orderHoldMessages = {
@@ -66,10 +66,10 @@ const addressField = z
   .max(500, 'Address must be at most 500 characters');
 export const orderQuantityField = wholeNumberInput(
   z
-    .number(numberMessages('Quantity is required', 'Quantity must be a whole number'))
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+    .number(numberMessages(orderQuantityMessages.required, orderQuantityMessages.notWhole))
+    .int(orderQuantityMessages.notWhole)
+    .min(1, orderQuantityMessages.atLeastOne)
+    .max(MAX_ORDER_QUANTITY, orderQuantityMessages.tooLarge),
   'Quantity',
 );
 

@@ -1,6 +1,7 @@
+import { formatQuantity } from '../common/format.js';
 import { plainReading, readTypedNumber } from '../common/typed-number.js';
 import { pluralCount } from './cart.js';
-import { MAX_ORDER_QUANTITY } from './orders.js';
+import { MAX_ORDER_QUANTITY } from './order-quantity.js';
 
 /**
  * Quick order (DESIGN.md section 14): the lines a buyer pastes from a spreadsheet, types, or
@@ -53,7 +54,7 @@ export const quickOrderMessages = {
   unreadableHeading: 'Lines that could not be read',
   unreadableRow: (row: number, text: string, reason: string) => `Line ${row} "${text}": ${reason}`,
   notSku: 'this is not a SKU (letters, digits, "-", "_" and ".")',
-  notQuantity: `the quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
+  notQuantity: `the quantity must be a whole number from 1 to ${formatQuantity(MAX_ORDER_QUANTITY)}`,
   notTwoColumns: 'expected a SKU and a quantity',
   /** `SKU,1,000` unquoted: the comma ends the quantity (ux 2026-11-28 #18). */
   commaInQuantity: (digits: string) =>

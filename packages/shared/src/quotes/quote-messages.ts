@@ -1,3 +1,4 @@
+import { formatQuantity } from '../common/format.js';
 /**
  * Quotes (DESIGN.md section 14): statuses, limits, error codes and the texts a person reads.
  * Free of zod, so the web app may import them anywhere.
@@ -118,14 +119,14 @@ export const quoteMessages = {
   attachmentLocked: 'The artwork can be changed only until the quote is answered.',
   noAttachment: 'This quote has no artwork file.',
   artworkQuotaExceeded: (quotaMb: number) =>
-    `Your artwork files together may take at most ${quotaMb.toLocaleString('en-US')} MB. Files of quotes declined or expired stop counting a day later.`,
+    `Your artwork files together may take at most ${formatQuantity(quotaMb)} MB. Files of quotes declined or expired stop counting a day later.`,
   tooManyDownloads: 'Too many artwork downloads. Please wait a minute and try again.',
   tooManyRequests: `You have ${MAX_OPEN_QUOTE_REQUESTS} quotes waiting for an answer. Please wait for them first.`,
   shortLine: (productName: string, available: number) =>
-    `Only ${available.toLocaleString('en-US')} of ${productName} are in stock now. Ask us for a new offer.`,
+    `Only ${formatQuantity(available)} of ${productName} are in stock now. Ask us for a new offer.`,
   // Issue 33 point 5 (usability walk 2026-11-28, defects 3, 4, 21).
   overStock: (productName: string, offered: number, stock: number) =>
-    `${offered.toLocaleString('en-US')} offered, but only ${stock.toLocaleString('en-US')} of ${productName} are in stock now: the buyer cannot accept this offer unless stock arrives.`,
+    `${formatQuantity(offered)} offered, but only ${formatQuantity(stock)} of ${productName} are in stock now: the buyer cannot accept this offer unless stock arrives.`,
   extraLineDescriptionRequired: 'Describe the extra line (for example "Logo print setup")',
   extraLineDescriptionTooLong: `A description can have at most ${QUOTE_EXTRA_LINE_MAX_LENGTH} characters`,
   extraLineAmountInvalid: 'Amount must be a positive amount in dollars with at most 2 decimals',

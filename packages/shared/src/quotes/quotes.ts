@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { adminUserListQuerySchema } from '../lists/list-queries.js';
-import { MAX_ORDER_QUANTITY, orderSchema, ordersCreateSchema } from '../orders/orders.js';
+import { MAX_ORDER_QUANTITY } from '../orders/order-quantity.js';
+import { orderSchema, ordersCreateSchema } from '../orders/orders.js';
 import {
   MAX_QUOTE_EXTRA_LINES,
   MAX_QUOTE_LINES,

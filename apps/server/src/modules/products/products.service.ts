@@ -173,7 +173,7 @@ export function countFacets(
       return {
         name,
         label,
-        values: [...counts.values()].sort((a, b) => specValueOrder.compare(a.value, b.value)),
+        values: [...counts.values()].sort((a, b) => specValueOrder().compare(a.value, b.value)),
       };
     }),
   };

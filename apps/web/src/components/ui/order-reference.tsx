@@ -1,10 +1,12 @@
-import { orderPageMessages, type Order } from '@shop/shared';
+import { madeOnFirstUse, type Order, orderPageMessages } from '@shop/shared';
 import { Link } from 'react-router';
 import { NoValue } from './data-table';
 import { paths } from '../../config/paths';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+const dayAndTime = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /**
  * What tells one order from another in My Order and Manage Order (issue 22, review defect 8):
@@ -26,8 +28,8 @@ export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'orderNu
 export function PlacedDate({ order }: { order: Pick<Order, 'placedAt'> }) {
   const at = new Date(order.placedAt);
   return (
-    <time dateTime={order.placedAt} title={dayAndTime.format(at)}>
-      {day.format(at)}
+    <time dateTime={order.placedAt} title={dayAndTime().format(at)}>
+      {day().format(at)}
     </time>
   );
 }

@@ -1,15 +1,10 @@
-import { orderCreateSchema, quantityIssue, readTypedNumber, type Product } from '@shop/shared';
+import { quantityIssue, readOrderQuantity, readTypedNumber, type Product } from '@shop/shared';
 
-const quantitySchema = orderCreateSchema.shape.orderQty;
-
-/** The quantity as typed: a whole number in range, or why it is not one. */
-export function parseQuantity(
-  text: string,
-): { quantity: number; problem?: undefined } | { quantity?: undefined; problem: string } {
-  const parsed = quantitySchema.safeParse(text);
-  if (parsed.success) return { quantity: parsed.data };
-  return { problem: parsed.error.issues[0]?.message ?? 'Quantity must be a whole number' };
-}
+/**
+ * The quantity as typed: a whole number in range, or why it is not one. Read without the order
+ * schemas, which the product page does not load (packages/shared/src/orders/order-quantity.ts).
+ */
+export const parseQuantity = readOrderQuantity;
 
 /**
  * What is wrong with a quantity as the buyer types it: not a whole number, then the product's

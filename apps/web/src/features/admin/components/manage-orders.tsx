@@ -1,5 +1,4 @@
 import {
-  formatQuantity,
   accountPageMessages,
   ADMIN_PAGE_SIZE,
   adminListMessages,
@@ -8,10 +7,12 @@ import {
   approvalStatusWords,
   canApplyTo,
   formatPrice,
+  formatQuantity,
   formatTimeLeft,
+  madeOnFirstUse,
   messages,
-  orderHoldMessages,
   ORDER_STATUS_FILTERS,
+  orderHoldMessages,
   orderPageMessages,
   orderStatusWords,
   orderTableMessages as tableColumns,
@@ -65,7 +66,7 @@ function timeLeftText(expiresAt: string, now: Date): string {
 }
 
 /** An invoice's due day, under an invoiced order's payment status. */
-const dueDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dueDay = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 const noun = adminListNouns.orders;
 const listParams = adminOrderListQuerySchema.pick({
@@ -215,7 +216,7 @@ export function ManageOrders() {
                           </span>
                           <span className="block">
                             {accountPageMessages.dueByInRow(
-                              dueDay.format(new Date(order.invoice.dueAt)),
+                              dueDay().format(new Date(order.invoice.dueAt)),
                             )}
                           </span>
                         </span>

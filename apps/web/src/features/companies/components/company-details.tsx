@@ -2,11 +2,14 @@ import {
   companyPageMessages as text,
   companyRoleWords,
   type CompanyWithMembers,
+  madeOnFirstUse,
 } from '@shop/shared';
 import { useState, type ReactNode } from 'react';
 import { EditCompanyForm } from './company-form';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
+);
 
 /** A card of the company pages, titled by a heading the section is named by. */
 export function CompanyCard({
@@ -42,7 +45,7 @@ export function CompanyCard({
 
 /** A date as the company pages write it (no time: an invitation expires on a day). */
 export function ShortDate({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{dateFormat().format(new Date(iso))}</time>;
 }
 
 /**

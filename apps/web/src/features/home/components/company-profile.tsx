@@ -1,8 +1,28 @@
 import { COMPANY } from '@shop/shared';
 
-const established = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-  new Date(`${COMPANY.established}T00:00:00Z`),
-);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/**
+ * "July 26, 2016", as `Intl.DateTimeFormat('en-US', { dateStyle: 'long' })` writes it, by hand:
+ * the home page builds no Intl formatter while it wakes up (packages/shared/src/common/format.ts).
+ */
+function longDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
+}
+const established = longDate(COMPANY.established);
 
 const facts = [
   { label: 'Business Type', value: COMPANY.businessType },

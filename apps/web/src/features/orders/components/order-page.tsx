@@ -1,17 +1,18 @@
 import {
-  formatQuantity,
   canApplyTo,
+  carrierMessages,
   formatPrice,
+  formatQuantity,
   formatTimeLeft,
+  timelineLabels,
   invoiceDocumentKind,
+  madeOnFirstUse,
+  type Order,
   orderApprovalMessages,
   orderHoldMessages,
   orderPageMessages as text,
   orderTimeline,
-  timelineLabels,
   trackingUrl,
-  carrierMessages,
-  type Order,
   type TimelineStep,
   type User,
 } from '@shop/shared';
@@ -27,7 +28,9 @@ import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { paths } from '../../../config/paths';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 const LINE_COLUMNS = [text.product, text.quantity, text.unitPrice, text.lineTotal] as const;
 
@@ -315,7 +318,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function DateTime({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{dateTime.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{dateTime().format(new Date(iso))}</time>;
 }
 
 /** Placed, paid and shipped as an ordered list: each with its date, or 'Not yet'. */

@@ -1,7 +1,9 @@
-import { accountPageMessages as text } from '@shop/shared';
+import { accountPageMessages as text, madeOnFirstUse } from '@shop/shared';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const day = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+const utcDay = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }),
+);
 
 /**
  * A day as people read it ("Nov 26, 2026"). A day given without a time (`2026-11-26`: the day a
@@ -11,8 +13,8 @@ export function formatDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) || /T00:00:00(\.000)?Z$/.test(iso)
-    ? utcDay.format(date)
-    : day.format(date);
+    ? utcDay().format(date)
+    : day().format(date);
 }
 
 /**
@@ -40,7 +42,7 @@ export function DueState({
       </span>
     );
   }
-  const today = day.format(due) === day.format(now);
+  const today = day().format(due) === day().format(now);
   return (
     <span className="text-base-content/80 text-sm whitespace-nowrap">
       {today ? text.dueToday : text.notDueYet}

@@ -1,6 +1,7 @@
 import {
   accountPageMessages as text,
   formatPrice,
+  madeOnFirstUse,
   onAccountLabels,
   type StatementInvoice,
   type StatementQuery,
@@ -26,7 +27,9 @@ const COLUMNS = [
   text.columns.status,
 ] as const;
 
-const asOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const asOf = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /**
  * A company's statement (DESIGN.md section 13): its terms, credit limit, balance and available
@@ -89,7 +92,7 @@ function StatementView({
         </Heading>
         {!admin && <p className="text-base-content/80 max-w-3xl">{text.statementIntro}</p>}
         <p className="text-base-content/80 text-sm">
-          {text.generatedAt(asOf.format(new Date(statement.generatedAt)))}
+          {text.generatedAt(asOf().format(new Date(statement.generatedAt)))}
         </p>
       </header>
 

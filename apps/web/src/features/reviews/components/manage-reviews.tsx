@@ -1,4 +1,4 @@
-import { previewText, RATING_MAX, type Review } from '@shop/shared';
+import { madeOnFirstUse, RATING_MAX, type Review, previewText } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
@@ -11,7 +11,9 @@ export const MANAGE_REVIEWS_PAGE_SIZE = 20;
 
 const COLUMNS = ['Reviewer', 'Rating', 'Review', 'Written', 'Action'] as const;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = madeOnFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** Manage Reviews (admins): every review, newest first, a page at a time, each to delete. */
 export function ManageReviews() {
@@ -47,7 +49,7 @@ export function ManageReviews() {
                       <span title={review.review}>{previewText(review.review, 80)}</span>
                     </Cell>
                     <Cell label="Written">
-                      <time dateTime={review.time}>{dateTime.format(new Date(review.time))}</time>
+                      <time dateTime={review.time}>{dateTime().format(new Date(review.time))}</time>
                     </Cell>
                     <Cell label="Action">
                       <button

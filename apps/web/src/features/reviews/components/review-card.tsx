@@ -1,10 +1,12 @@
-import { RATING_MAX, type Review } from '@shop/shared';
+import { madeOnFirstUse, RATING_MAX, type Review } from '@shop/shared';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
-const dateTime = new Intl.DateTimeFormat(undefined, style);
+const dateTime = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, style));
 /** The server's way (and the browser's while it takes the server's page over): UTC, in English. */
-const serverDateTime = new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'UTC' });
+const serverDateTime = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'UTC' }),
+);
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -17,7 +19,7 @@ function Stars({ rating }: { rating: number }) {
 
 /** One review; with `onDelete` (admins), a 'Delete' button under it. */
 export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: () => void }) {
-  const format = useHydrated() ? dateTime : serverDateTime;
+  const format = useHydrated() ? dateTime() : serverDateTime();
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm">
       <div className="card-body gap-3">
