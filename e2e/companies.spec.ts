@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   approvalMessages,
   approvalStatusWords,
@@ -13,14 +13,19 @@ import {
   orderApprovalMessages,
   orderLimitMessages,
 } from '@shop/shared';
-import { mkdirSync } from 'node:fs';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { startTestSmtp, type TestSmtp } from '../apps/server/src/test/test-smtp.js';
 import { E2E_ADMIN, newCustomer } from './support/accounts.js';
-import { expect, expectAccessibleOn, test as shared } from './support/fixtures.js';
+import {
+  expect,
+  expectAccessibleOn,
+  expectToastShown,
+  test as shared,
+} from './support/fixtures.js';
 import { confirmIn, logInThroughPage, registerThroughPage } from './support/flows.js';
 import { retype, tabTo } from './support/keyboard.js';
 import { startShop, type StartedShop } from './support/shop.js';
+import { hex, newWindow, shooter } from './support/walk.js';
 
 /*
  * Issue 23 (DESIGN.md section 12): a company admin creates the company, invites a buyer, the
@@ -57,13 +62,8 @@ const test = shared.extend<object, { mailing: { shop: StartedShop; smtp: TestSmt
 });
 
 const SHOTS = 'test-results/shots/companies-web';
-mkdirSync(SHOTS, { recursive: true });
 const TEST_CARD = '4242 4242 4242 4242';
 const item: DemoProduct = demoProducts[3]!;
-
-/** A made-up name of random hexadecimal digits (words could collide with other walks' searches). */
-const hex = (length = 10) =>
-  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
 /** The invitation links mailed to `email` so far, oldest first. */
 const invitationLinks = (smtp: TestSmtp, email: string) =>
@@ -91,23 +91,7 @@ async function waitForInvitation(smtp: TestSmtp, email: string): Promise<string>
   return invitationLinks(smtp, email)[0]!;
 }
 
-/** A screenshot of the page as it is, at 1280 px and at 390 px wide, for looking at. */
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    // From the top: a page scrolled down draws its sticky header halfway down a full-page shot.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-/** A second person: a window of their own. */
-async function newWindow(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
+const shoot = shooter(SHOTS);
 
 /** The phone's own settings (size, touch), for a second window of the phone walk. */
 const devicesOf = (page: Page) => ({
@@ -127,7 +111,7 @@ async function orderOverTheLimit(page: Page) {
   await page.getByLabel('Address', { exact: true }).fill('1 Company Road, Springfield');
   await page.getByLabel('Quantity').fill(String(item.minquantity));
   await page.getByRole('button', { name: 'Order', exact: true }).click();
-  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+  await expectToastShown(page, messages.orderSuccess);
 }
 
 test.describe('companies', () => {
@@ -416,7 +400,7 @@ test.describe('companies', () => {
     await retype(buyerPage, String(item.minquantity));
     await tabTo(buyerPage, 'Order');
     await buyerPage.keyboard.press('Enter');
-    await expect(buyerPage.getByText(messages.orderSuccess)).toBeVisible();
+    await expectToastShown(buyerPage, messages.orderSuccess);
 
     // The admin approves it from Approvals: the dialog's Cancel has the focus, Yes is before it.
     await page.reload();

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import {
   accountPageMessages,
   billingLabels,
@@ -16,6 +14,7 @@ import { E2E_ADMIN } from './support/accounts.js';
 import { expect, expectAccessibleOn, test } from './support/fixtures.js';
 import { confirmIn, logInThroughPage, registerThroughPage } from './support/flows.js';
 import { addTestProducts } from './support/order-list.js';
+import { hex, shooter, token } from './support/walk.js';
 
 /*
  * Usability walk 2026-11-28 (issue 33 point 3): a company member's checkout shows the order
@@ -29,25 +28,7 @@ const VAT_ID = 'DE123456789';
 const SHIPPING = 'Goods-in, Dock 3\nIndustriestr. 5\n70565 Stuttgart';
 const REFERENCE = 'RF18 5390 0754 7034';
 
-const hex = (length = 10) =>
-  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-
-/** The page at 1280 and 390 px wide, whole, for looking at. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-async function token(page: Page): Promise<string> {
-  const value = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(value).toBeTruthy();
-  return value!;
-}
+const shoot = shooter(SHOTS);
 
 test.describe('invoices made out to the company', () => {
   // Two windows, a PDF and three accessibility checks: generous on a loaded two-core machine.

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   accountPageMessages,
   approvalMessages,
@@ -11,13 +11,13 @@ import {
   orderPageMessages,
   type Order,
 } from '@shop/shared';
-import { mkdirSync } from 'node:fs';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { startTestSmtp, type TestSmtp } from '../apps/server/src/test/test-smtp.js';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, expectAccessibleOn, test as shared } from './support/fixtures.js';
 import { confirmIn, logInThroughPage, registerThroughPage } from './support/flows.js';
 import { startShop, type StartedShop } from './support/shop.js';
+import { hex, newWindow, shooter } from './support/walk.js';
 
 /*
  * ux 2026-11-28 #11, #12, #28, #32, #34: the order tables show every product whole with its SKU
@@ -56,24 +56,12 @@ const test = shared.extend<object, { mailing: { shop: StartedShop; smtp: TestSmt
 });
 
 const SHOTS = 'test-results/shots/order-tables';
-mkdirSync(SHOTS, { recursive: true });
 const first: DemoProduct = demoProducts[4]!;
 const second: DemoProduct = demoProducts[6]!;
 const PO = 'PO-2026-0815';
 const LIMIT = 10;
 
-const hex = (length = 10) =>
-  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+const shoot = shooter(SHOTS);
 
 async function confirmFromMail(page: Page, smtp: TestSmtp, email: string): Promise<void> {
   const links = () =>
@@ -109,11 +97,6 @@ async function api(page: Page, method: 'GET' | 'POST', path: string, data?: obje
 async function productId(page: Page, item: DemoProduct): Promise<string> {
   const found = (await api(page, 'GET', `/products?q=${item.sku}`)) as { _id: string }[];
   return found[0]!._id;
-}
-
-async function newWindow(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
 }
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
@@ -17,6 +17,7 @@ import { confirmIn, logInThroughPage, registerThroughPage } from './support/flow
 import { tabTo } from './support/keyboard.js';
 import { addTestProducts, type TestProduct } from './support/order-list.js';
 import { E2E_BANK_DETAILS } from './support/shop.js';
+import { hex, shooter, token } from './support/walk.js';
 
 /*
  * Issue 24 (DESIGN.md section 13): a shop admin grants a company payment terms; a buyer of that
@@ -29,28 +30,7 @@ import { E2E_BANK_DETAILS } from './support/shop.js';
 const SHOTS = 'test-results/shots/account-web';
 const VAT_ID = 'DE123456789';
 
-/** A made-up name of random hexadecimal digits (words could collide with other walks' searches). */
-const hex = (length = 10) =>
-  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-
-/** The page at 1280 and 390 px wide, whole, for looking at (set SHOTS=1 to take them). */
-async function shoot(page: Page, name: string) {
-  if (!process.env['SHOTS']) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-async function token(page: Page): Promise<string> {
-  const value = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(value).toBeTruthy();
-  return value!;
-}
+const shoot = shooter(SHOTS);
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 

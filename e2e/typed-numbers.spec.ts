@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import {
   accountPageMessages as account,
@@ -12,6 +11,7 @@ import { E2E_ADMIN } from './support/accounts.js';
 import { expect, test } from './support/fixtures.js';
 import { logInThroughPage, registerThroughPage } from './support/flows.js';
 import { addTestProducts, type TestProduct } from './support/order-list.js';
+import { hex, shooter, token } from './support/walk.js';
 
 /*
  * Issue 33 points 4 and 6 (ux 2026-11-28 #5, #17, #18): money and quantities as people type them
@@ -21,27 +21,7 @@ import { addTestProducts, type TestProduct } from './support/order-list.js';
 
 const SHOTS = 'test-results/shots/typed-numbers';
 
-const hex = (length = 10) =>
-  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-
-/** The page at 1280 and 390 px wide, whole (set SHOTS=1 to take them). */
-async function shoot(page: Page, name: string) {
-  if (!process.env['SHOTS']) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-async function token(page: Page): Promise<string> {
-  const value = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(value).toBeTruthy();
-  return value!;
-}
+const shoot = shooter(SHOTS);
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
