@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { buyerDetailMessages, messages } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import { registerThroughPage } from './support/flows.js';
 
 /*
@@ -103,7 +103,7 @@ test.describe('buyer details', () => {
     // The buyer can still send this one somewhere else.
     await address.fill('Acme Cases Ltd\nSite B, Mill Lane\nBradford BD1 1AA');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+    await expectToastShown(page, messages.orderSuccess);
     // On to its payment page (ux 2026-11-28 #10); back on the form, it starts again from the
     // saved details.
     await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
@@ -124,7 +124,7 @@ test.describe('buyer details', () => {
     await page.getByLabel('Phone', { exact: true }).fill('+1 555 0142');
     await page.getByLabel('Address', { exact: true }).fill('12 Harbour Street\nPortsmouth');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+    await expectToastShown(page, messages.orderSuccess);
     // On to its payment page (ux 2026-11-28 #10); the order form opened again starts from it.
     await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
     await page.goBack();

@@ -6,7 +6,7 @@ import {
   previewText,
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import {
   confirmIn,
   confirmUntil,
@@ -133,7 +133,7 @@ test.describe('catalog admin', () => {
     await customerPage.getByLabel('Address', { exact: true }).fill('1 Test Street, Springfield');
     await customerPage.getByLabel('Quantity').fill('1');
     await customerPage.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(customerPage.getByText(messages.orderSuccess)).toBeVisible();
+    await expectToastShown(customerPage, messages.orderSuccess);
     await customerPage.goto('/dashboard');
     const myRow = customerPage
       .getByRole('region', { name: 'My orders' })

@@ -14,7 +14,7 @@ import {
   quantityIssue,
 } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
-import { expect, test as shared } from './support/fixtures.js';
+import { expect, expectToastShown, test as shared } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 import { addTestProducts, pressAddToOrderList } from './support/order-list.js';
 import { startShop, type StartedShop } from './support/shop.js';
@@ -174,7 +174,7 @@ test.describe('the product page orders what was typed (defects 9, 29, 23, 27)', 
     await expectAccessible();
     await page.screenshot({ path: `${SHOTS}/order-now-form-1280.png`, fullPage: true });
     await page.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+    await expectToastShown(page, messages.orderSuccess);
 
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const mine = await page.request.get(

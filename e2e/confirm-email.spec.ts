@@ -1,7 +1,7 @@
 import { emailConfirmationMessages, messages, orderLimitMessages } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { startTestSmtp, type TestSmtp } from '../apps/server/src/test/test-smtp.js';
-import { expect, test as shared } from './support/fixtures.js';
+import { expect, expectToastShown, test as shared } from './support/fixtures.js';
 import { registerThroughPage } from './support/flows.js';
 import { startShop, type StartedShop } from './support/shop.js';
 
@@ -86,7 +86,7 @@ test('an unconfirmed customer is asked to confirm, gets the mail again, confirms
   await expect(page).toHaveURL(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
   await fillAndOrder();
-  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+  await expectToastShown(page, messages.orderSuccess);
   await expect(notice).toBeHidden();
   await expectAccessible();
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { confirmMessages, formatPrice, messages, stockMessages } from '@shop/shared';
 import { E2E_ADMIN } from './support/accounts.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import {
   confirmUntil,
   logInThroughPage,
@@ -86,7 +86,7 @@ async function placeOrder(page: Page, name: string, quantity: number): Promise<s
   await openOrderPage(page, name);
   await fillOrder(page, quantity);
   await page.getByRole('button', { name: 'Order', exact: true }).click();
-  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+  await expectToastShown(page, messages.orderSuccess);
   await page.goto('/dashboard');
   const pay = page
     .getByRole('region', { name: 'My orders' })
@@ -115,7 +115,7 @@ test.describe('issue 12: errors, forms and the payment page', () => {
     await fillOrder(page, 50);
     const orderUrl = page.url();
     await page.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+    await expectToastShown(page, messages.orderSuccess);
     // On to its payment page, as the checkout does (ux 2026-11-28 #10).
     await page.waitForURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
 

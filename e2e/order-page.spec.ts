@@ -13,7 +13,7 @@ import {
 } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN } from './support/accounts.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
 /*
@@ -81,7 +81,7 @@ async function placeOrderOnPage(page: Page, item: DemoProduct) {
   await page.getByLabel('Address', { exact: true }).fill('4 Assembly Road, Springfield');
   await page.getByLabel('Quantity').fill(String(item.minquantity));
   await page.getByRole('button', { name: 'Order', exact: true }).click();
-  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+  await expectToastShown(page, messages.orderSuccess);
 }
 
 /** The order page's heading names the order by its number (issue 22). */

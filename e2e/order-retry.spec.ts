@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import { registerThroughPage } from './support/flows.js';
 
 /*
@@ -40,7 +40,7 @@ test('pressing Order again after a lost answer places one order', async ({
   await expectAccessible();
 
   await order.click();
-  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+  await expectToastShown(page, messages.orderSuccess);
   expect(lost).toBe(1);
 
   await page.goto('/dashboard');

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { confirmMessages, messages, orderPageMessages, shortId } from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN, newCustomer } from './support/accounts.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import { confirmIn, logInThroughPage, fillMarkPaid } from './support/flows.js';
 
 /*
@@ -77,7 +77,7 @@ async function placeOrder(page: Page, item: DemoProduct, address = '1 Test Stree
   await page.getByLabel('Address', { exact: true }).fill(address);
   await page.getByLabel('Quantity').fill(String(item.minquantity));
   await page.getByRole('button', { name: 'Order', exact: true }).click();
-  await expect(page.getByText(messages.orderSuccess)).toBeVisible();
+  await expectToastShown(page, messages.orderSuccess);
 }
 
 /** Pays the order of a product from My Order with the test card; returns the transaction id. */

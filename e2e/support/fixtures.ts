@@ -60,7 +60,51 @@ export async function expectAccessibleOn(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
+/**
+ * Every toast text the page has shown (react-hot-toast's `role="status"`), recorded as it
+ * appears: a toast that closes after a second (the spec's order success) can be gone before a
+ * busy machine's next look, and the walk would fail for the machine's speed. Installed in every
+ * page of the test's own context.
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  (window as unknown as { shownToasts: string[] }).shownToasts = shown;
+  const note = (node: Node) => {
+    const element = node instanceof Element ? node : node.parentElement;
+    if (!element) return;
+    const status = element.closest('[role="status"]');
+    for (const box of status ? [status] : element.querySelectorAll('[role="status"]')) {
+      const text = box.textContent?.trim();
+      if (text && !shown.includes(text)) shown.push(text);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'characterData') note(record.target);
+      record.addedNodes.forEach(note);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * Passes once `text` has shown in a toast on `page` (recorded, however briefly it showed); a page
+ * of another context, which records nothing, must show it now.
+ */
+export async function expectToastShown(page: Page, text: string): Promise<void> {
+  const recorded = () =>
+    page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? null);
+  if ((await recorded()) === null) {
+    await expect(page.getByText(text)).toBeVisible();
+    return;
+  }
+  await expect.poll(recorded).toContain(text);
+}
+
 export const test = base.extend<{ expectAccessible: () => Promise<void> }>({
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordToasts);
+    await use(context);
+  },
   // Playwright reads a fixture's dependencies from this pattern, so it must be an object.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
