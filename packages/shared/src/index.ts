@@ -7,6 +7,8 @@ export * from './catalog/products.js';
 export * from './reviews/reviews.js';
 export * from './reviews/reviewer-names.js';
 export * from './common/format.js';
+export * from './common/money.js';
+export * from './common/cut-text.js';
 export * from './accounts/accounts.js';
 export * from './accounts/identity.js';
 export * from './accounts/users.js';

@@ -1,5 +1,5 @@
 import { formatPrice } from '../common/format.js';
-import { formatMoney } from '../common/format.js';
+import { formatMoney } from '../common/money.js';
 import { onAccountLabels } from './on-account-words.js';
 
 /**

@@ -3,7 +3,7 @@
  * person reads. Free of zod, so a page may import it without the schemas
  * (docs/performance.md). The schemas are in `on-account.ts`.
  */
-import { formatMoney } from '../common/format.js';
+import { formatMoney } from '../common/money.js';
 
 /** The terms a shop admin may grant: net 7 to 90 days (`PUT /api/companies/{id}/terms`). */
 export const PAYMENT_TERM_DAYS = [7, 15, 30, 45, 60, 90] as const;

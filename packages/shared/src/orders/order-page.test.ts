@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewText } from '../common/format.js';
+import { previewText } from '../common/cut-text.js';
 import { orderLinesTitle, orderPageMessages, orderTimeline } from './order-page.js';
 
 const base = {
