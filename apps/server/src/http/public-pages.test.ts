@@ -454,6 +454,22 @@ describe.each(testDatabases)('kept public pages on $name', (kind) => {
     expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
   });
 
+  it('compresses a page the first time it is drawn, not only once it is kept', async () => {
+    const made = await create();
+    const url = `/products/${made._id}`;
+    await heardEverything();
+    drawn.length = 0;
+    const first = await get(url, { 'accept-encoding': 'br' });
+    expect(drawn).toEqual([url]);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(first.html).toContain(made.name);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.html).toBe(first.html);
+  });
+
   it('shows an admin save at once on the product page and on /products', async () => {
     const made = await create({ name: 'Kept Case 4f1a' });
     const url = `/products/${made._id}`;

@@ -3,7 +3,7 @@ import { RATING_MAX, RATING_MIN, REVIEW_MIN_LENGTH } from '../common/constants.j
 import { messages } from '../common/messages.js';
 import { decimalInput, numberMessages, wholeNumberInput } from '../common/numbers.js';
 import { checkProductRules, productB2bFields } from './product-rules.js';
-import { stockEditMessages } from './stock.js';
+import { stockEditMessages } from './stock-edit.js';
 
 export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 10_000_000;

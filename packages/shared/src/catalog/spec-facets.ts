@@ -1,4 +1,5 @@
-import { formatQuantity, madeOnFirstUse } from '../common/format.js';
+import { formatQuantity } from '../common/format.js';
+import { madeOnFirstUse } from '../common/made-on-first-use.js';
 import type { ProductCategory } from './categories.js';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutOrderId, previewText } from './cut-text.js';
-import { formatNumber, formatPrice, formatQuantity, madeOnFirstUse } from './format.js';
+import { formatNumber, formatPrice, formatQuantity } from './format.js';
+import { madeOnFirstUse } from './made-on-first-use.js';
 import { formatMoney } from './money.js';
 
 describe('previewText', () => {

@@ -36,13 +36,3 @@ export function formatPrice(dollars: number): string {
 export function formatQuantity(quantity: number): string {
   return formatNumber(quantity, 0);
 }
-
-/**
- * A value made on first use and kept: for an Intl formatter (dates, sorting), which must not be
- * built while a module loads (see above; the lint rule `no-restricted-syntax` in
- * eslint.config.js refuses one at a module's top level).
- */
-export function madeOnFirstUse<T>(make: () => T): () => T {
-  let made: [T] | undefined;
-  return () => (made ??= [make()])[0];
-}

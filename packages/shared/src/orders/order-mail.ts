@@ -1,4 +1,5 @@
-import { formatQuantity, madeOnFirstUse } from '../common/format.js';
+import { formatQuantity } from '../common/format.js';
+import { madeOnFirstUse } from '../common/made-on-first-use.js';
 /**
  * What the customer reads in the order mails (DESIGN.md section 9): placed, paid (a receipt) and
  * shipped. The server renders them as plain text and HTML from these phrases; the invoice uses

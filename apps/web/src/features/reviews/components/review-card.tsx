@@ -1,12 +1,5 @@
-import { madeOnFirstUse, RATING_MAX, type Review } from '@shop/shared';
+import { formatDateTime, RATING_MAX, type Review } from '@shop/shared';
 import { useHydrated } from '../../../lib/use-hydrated';
-
-const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
-const dateTime = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, style));
-/** The server's way (and the browser's while it takes the server's page over): UTC, in English. */
-const serverDateTime = madeOnFirstUse(
-  () => new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'UTC' }),
-);
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -19,7 +12,8 @@ function Stars({ rating }: { rating: number }) {
 
 /** One review; with `onDelete` (admins), a 'Delete' button under it. */
 export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: () => void }) {
-  const format = useHydrated() ? dateTime() : serverDateTime();
+  // The server's way (UTC) while the browser takes the server's page over, then the reader's zone.
+  const zone = useHydrated() ? 'local' : 'utc';
   return (
     <article className="card bg-base-100 border-base-300 h-full border shadow-sm">
       <div className="card-body gap-3">
@@ -38,7 +32,7 @@ export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: ()
         <footer className="border-base-300 flex flex-wrap items-baseline justify-between gap-2 border-t pt-3 text-sm">
           <cite className="font-semibold not-italic">{review.reviewer}</cite>
           <time dateTime={review.time} className="text-base-content/70">
-            {format.format(new Date(review.time))}
+            {formatDateTime(review.time, zone)}
           </time>
         </footer>
         {onDelete && (
