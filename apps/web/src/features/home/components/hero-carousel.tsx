@@ -1,6 +1,5 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-// The first slide is the page's largest paint: index.html preloads the same file.
 import slide1 from '../../../assets/carousel/slide-1.svg';
 import slide2 from '../../../assets/carousel/slide-2.svg';
 import slide3 from '../../../assets/carousel/slide-3.svg';
@@ -75,6 +74,9 @@ export function HeroCarousel() {
                 width={1600}
                 height={640}
                 loading={index === 0 ? 'eager' : 'lazy'}
+                // The home page's largest paint: React puts a preload of it (high) in the head
+                // the server draws. Not in index.html: every other page loaded it before its own
+                // stylesheet then, and its first paint waited for both.
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 className="h-full w-full object-cover object-right"
               />
