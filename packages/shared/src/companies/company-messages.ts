@@ -1,4 +1,4 @@
-import { formatQuantity } from '../common/format.js';
+import { formatPrice } from '../common/format.js';
 /**
  * Companies (DESIGN.md section 12): roles, limits, error codes and the texts a person reads.
  * Free of zod, so the web app may import them anywhere.
@@ -89,13 +89,13 @@ export const companyMessages = {
   /** `scope`: whose orders awaiting approval met the cap; `max` in dollars. */
   awaitingApprovalValueExceeded: (scope: 'buyer' | 'company', max: number) =>
     scope === 'buyer'
-      ? `Your orders waiting for a company admin's approval would be worth more than $${formatQuantity(max)} together. Ask an admin to decide on them, or delete one, first.`
-      : `Your company's orders waiting for an admin's approval would be worth more than $${formatQuantity(max)} together. Ask an admin to decide on them first.`,
+      ? `Your orders waiting for a company admin's approval would be worth more than ${formatPrice(max)} together. Ask an admin to decide on them, or delete one, first.`
+      : `Your company's orders waiting for an admin's approval would be worth more than ${formatPrice(max)} together. Ask an admin to decide on them first.`,
   companyAdminUnconfirmed:
     'This order needs a company admin’s approval, but no admin of your company has confirmed their email address yet. An admin must confirm their email first (the link in the mail sent when they registered); then place the order again.',
   /** Paying on account an order that was not approved; amounts in dollars. */
   monthlyLimitExceeded: (limit: number) =>
-    `Paying this order on account would take your orders this month past your monthly limit of $${formatQuantity(limit)}. Ask a company admin to pay it on account, or pay it by card.`,
+    `Paying this order on account would take your orders this month past your monthly limit of ${formatPrice(limit)}. Ask a company admin to pay it on account, or pay it by card.`,
   payNotAllowed: 'Only the customer who placed an order or an admin of its company can pay it.',
   deleteNotAllowed:
     'Only the customer who placed an order or an admin of its company can delete it.',

@@ -119,7 +119,7 @@ export const quoteMessages = {
   attachmentLocked: 'The artwork can be changed only until the quote is answered.',
   noAttachment: 'This quote has no artwork file.',
   artworkQuotaExceeded: (quotaMb: number) =>
-    `Your artwork files together may take at most ${formatQuantity(quotaMb)} MB. Files of quotes declined or expired stop counting a day later.`,
+    `Your artwork files together may take at most ${quotaMb.toLocaleString('en-US')} MB. Files of quotes declined or expired stop counting a day later.`,
   tooManyDownloads: 'Too many artwork downloads. Please wait a minute and try again.',
   tooManyRequests: `You have ${MAX_OPEN_QUOTE_REQUESTS} quotes waiting for an answer. Please wait for them first.`,
   shortLine: (productName: string, available: number) =>
