@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { confirmMessages, identityMessages, messages } from '@shop/shared';
 import { E2E_ADMIN, GOOGLE_ACCOUNT, GOOGLE_PASSWORD_ACCOUNT } from './support/accounts.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, expectToastShown, test } from './support/fixtures.js';
 import { logInThroughPage, logOut, registerThroughPage } from './support/flows.js';
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
@@ -209,7 +209,7 @@ test.describe('accounts', () => {
     );
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText(messages.signedOutExpired)).toBeVisible();
+    await expectToastShown(page, messages.signedOutExpired);
     expect(await token(page)).toBeNull();
   });
 
