@@ -76,16 +76,28 @@ export function ProductSearchForm({
   const form = useRef<HTMLFormElement>(null);
   const early = useEarlyInput(form);
   // Taking over a server-drawn form: the words typed stay in the box (their search follows as
-  // typing does), and a category, sort or filter chosen meanwhile is applied at once.
-  const drawn = useRef({ search, onSearch });
-  useLayoutEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    const { search: drawnSearch, onSearch: apply } = drawn.current;
+  // typing does), and a category, sort or filter chosen meanwhile is applied at once. The form is
+  // read as React starts taking it over, in its first render: by the time the form is committed
+  // React has set its selects back to the values it drew (a category chosen early was lost every
+  // time with the CPU slowed 6x). Drawn by the browser, the form is not in the page yet: nothing.
+  const [drawnForm] = useState(() => {
+    const element =
+      typeof document === 'undefined'
+        ? null
+        : document.querySelector(`form[aria-label="${text.formLabel}"]`);
+    if (!(element instanceof HTMLFormElement)) return null;
     const box = element.elements.namedItem('q');
-    if (box instanceof HTMLInputElement && box.value !== drawnSearch.q) setTyped(box.value);
-    const left = searchInForm(element, drawnSearch);
-    if (filtersDiffer(left, drawnSearch)) apply({ ...left, page: 1 }, 'commit');
+    return {
+      typed: box instanceof HTMLInputElement ? box.value : search.q,
+      chosen: searchInForm(element, search),
+    };
+  });
+  const drawn = useRef({ search, onSearch, drawnForm });
+  useLayoutEffect(() => {
+    const { search: drawnSearch, onSearch: apply, drawnForm: found } = drawn.current;
+    if (!found) return;
+    if (found.typed !== drawnSearch.q) setTyped(found.typed);
+    if (filtersDiffer(found.chosen, drawnSearch)) apply({ ...found.chosen, page: 1 }, 'commit');
   }, []);
 
   const q = cleanSearchText(typed);
