@@ -1,4 +1,6 @@
 import {
+  EARLY_INPUT_ATTRIBUTE,
+  EARLY_INPUT_PENDING,
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
   SEARCH_DEBOUNCE_MS,
@@ -79,12 +81,15 @@ export function ProductSearchForm({
   // typing does), and a category, sort or filter chosen meanwhile is applied at once. The form is
   // read as React starts taking it over, in its first render: by the time the form is committed
   // React has set its selects back to the values it drew (a category chosen early was lost every
-  // time with the CPU slowed 6x). Drawn by the browser, the form is not in the page yet: nothing.
+  // time with the CPU slowed 6x). Only a form the server drew and nobody has taken over yet
+  // (still pending): a form the browser draws, or one a page being left still shows, is not read.
   const [drawnForm] = useState(() => {
     const element =
       typeof document === 'undefined'
         ? null
-        : document.querySelector(`form[aria-label="${text.formLabel}"]`);
+        : document.querySelector(
+            `form[aria-label="${text.formLabel}"][${EARLY_INPUT_ATTRIBUTE}="${EARLY_INPUT_PENDING}"]`,
+          );
     if (!(element instanceof HTMLFormElement)) return null;
     const box = element.elements.namedItem('q');
     return {
