@@ -154,15 +154,25 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
   const context = await handler.query(new Request(address));
   if (context instanceof Response) throw new Error(`The page answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A component that throws inside a Suspense boundary does not fail `prerender`: React draws
+  // the boundary's fallback ("Loading page") and leaves the part to the browser. Such a page is
+  // no page for a crawler, and kept it would be served so until the catalog changes: it fails.
+  let failure: unknown;
   const { prelude } = await prerender(
     <Providers queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
-    // Every boundary in place, in order: a large one is otherwise sent after the rest with an
-    // inline script to move it, which the shop's Content-Security-Policy (script-src 'self')
-    // refuses, leaving the browser to draw that part again.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      // Every boundary in place, in order: a large one is otherwise sent after the rest with an
+      // inline script to move it, which the shop's Content-Security-Policy (script-src 'self')
+      // refuses, leaving the browser to draw that part again.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= error;
+      },
+    },
   );
+  if (failure !== undefined) throw failure;
   const html = await new Response(prelude).text();
   const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const queries = queryClient.getQueryCache().getAll();

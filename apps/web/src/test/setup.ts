@@ -61,8 +61,9 @@ vi.mock('@testing-library/user-event', async (importOriginal) => {
 // Library's 1 s default for findBy/waitFor; a state that does arrive may take a few seconds.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom has no matchMedia; the toaster asks it whether the user prefers reduced motion.
-if (!window.matchMedia) {
+// jsdom has no matchMedia; the toaster asks it whether the user prefers reduced motion. (A test
+// of the server's drawing runs in Node: no window at all.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

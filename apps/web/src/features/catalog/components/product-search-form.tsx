@@ -83,13 +83,12 @@ export function ProductSearchForm({
   // React has set its selects back to the values it drew (a category chosen early was lost every
   // time with the CPU slowed 6x). Only a form the server drew and nobody has taken over yet
   // (still pending): a form the browser draws, or one a page being left still shows, is not read.
+  // On the server there is no document, nor an HTMLFormElement to compare with.
   const [drawnForm] = useState(() => {
-    const element =
-      typeof document === 'undefined'
-        ? null
-        : document.querySelector(
-            `form[aria-label="${text.formLabel}"][${EARLY_INPUT_ATTRIBUTE}="${EARLY_INPUT_PENDING}"]`,
-          );
+    if (typeof document === 'undefined') return null;
+    const element = document.querySelector(
+      `form[aria-label="${text.formLabel}"][${EARLY_INPUT_ATTRIBUTE}="${EARLY_INPUT_PENDING}"]`,
+    );
     if (!(element instanceof HTMLFormElement)) return null;
     const box = element.elements.namedItem('q');
     return {
