@@ -246,6 +246,29 @@ test('a quantity typed and pressed before the scripts have run is kept and acted
   await expectAccessible();
 });
 
+test('a category chosen on /products before the scripts have run is applied once they run', async ({
+  page,
+}) => {
+  // The scripts are held back until the category is chosen: the choice is made on the form the
+  // server drew, every time (a page the server failed to draw has no form to choose in).
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/products', { waitUntil: 'commit' });
+  const category = page.getByRole('combobox', { name: productSearchMessages.categoryLabel });
+  await category.selectOption('gaming-cases');
+  await expect(page.getByRole('search', { name: productSearchMessages.formLabel })).toHaveAttribute(
+    'data-early-input',
+    'pending',
+  );
+  release();
+  await expect(page).toHaveURL(/[?&]category=gaming-cases(&|$)/);
+  await expect(category).toHaveValue('gaming-cases');
+});
+
 for (const width of [1280, 390]) {
   test(`ux 2026-11-28 #10: a card's Order Now opens the order form with the quantity typed, at ${width} px`, async ({
     page,

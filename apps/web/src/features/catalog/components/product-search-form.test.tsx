@@ -84,7 +84,7 @@ describe('ProductSearchForm', () => {
   });
 
   it('searches at once on Enter, and a filter or a sort applies at once with what is typed', () => {
-    const { onSearch, type, box } = setup({ ...NO_SEARCH, page: 2 });
+    const { onSearch, type, box, rerender } = setup({ ...NO_SEARCH, page: 2 });
     type('tower');
     fireEvent.submit(box().closest('form')!);
     expect(onSearch).toHaveBeenLastCalledWith({ ...NO_SEARCH, q: 'tower' }, 'commit');
@@ -103,10 +103,28 @@ describe('ProductSearchForm', () => {
       { ...NO_SEARCH, q: 'tower', sort: 'newest' },
       'commit',
     );
+    // The address now sorts by newest: back to the catalog's order.
+    rerender({ ...NO_SEARCH, q: 'tower', sort: 'newest' }, false);
     fireEvent.change(screen.getByRole('combobox', { name: text.sortLabel }), {
       target: { value: '' },
     });
     expect(onSearch).toHaveBeenLastCalledWith({ ...NO_SEARCH, q: 'tower' }, 'commit');
+  });
+
+  it('commits no category or sort the address has already (a change React replays on taking a form over)', () => {
+    const { onSearch } = setup({ ...NO_SEARCH, category: 'cases' });
+    const category = screen.getByRole<HTMLSelectElement>('combobox', { name: text.categoryLabel });
+    const sort = screen.getByRole<HTMLSelectElement>('combobox', { name: text.sortLabel });
+    // What React last saw in each select is another value (as a choice made before it took the
+    // form over), so the change events below reach onChange, with the address's own values.
+    category.value = 'power-supplies';
+    sort.value = 'newest';
+    fireEvent.change(category, { target: { value: 'cases' } });
+    fireEvent.change(sort, { target: { value: '' } });
+    expect(onSearch).not.toHaveBeenCalled();
+    // A real change is committed.
+    fireEvent.change(category, { target: { value: 'gaming-cases' } });
+    expect(onSearch).toHaveBeenLastCalledWith({ ...NO_SEARCH, category: 'gaming-cases' }, 'commit');
   });
 
   it('follows the address when it changes elsewhere (Back, Clear search), not its own typing', () => {

@@ -11,15 +11,7 @@ import {
   type ProductCategory,
   type ProductSort,
 } from '@shop/shared';
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useEarlyInput } from '../../../lib/early-input';
 import type { SearchChange } from '../hooks/use-product-search-params';
 import {
@@ -97,7 +89,10 @@ export function ProductSearchForm({
     };
   });
   const drawn = useRef({ search, onSearch, drawnForm });
-  useLayoutEffect(() => {
+  // Applied once the page is taken over, not in a layout effect: those run before the route's,
+  // and React Router ignores a navigation made before its own has run (the choice was lost
+  // every time the scripts came after it).
+  useEffect(() => {
     const { search: drawnSearch, onSearch: apply, drawnForm: found } = drawn.current;
     if (!found) return;
     if (found.typed !== drawnSearch.q) setTyped(found.typed);
@@ -114,6 +109,9 @@ export function ProductSearchForm({
     return () => clearTimeout(timer);
   }, [q, search, onSearch]);
 
+  // A category or sort is committed only when it differs from the address's: a change React
+  // replays once it has taken over a server-drawn form comes after it set the select back to the
+  // value it drew, and would undo the choice made meanwhile, applied above (lost 12 of 20).
   const commit = (change: Partial<ProductSearch>) =>
     onSearch({ ...search, q, page: 1, ...change }, 'commit');
 
@@ -163,12 +161,11 @@ export function ProductSearchForm({
           id={`${id}-category`}
           name="category"
           value={search.category ?? ''}
-          onChange={(event) =>
-            commit({
-              category:
-                PRODUCT_CATEGORIES.find((category) => category === event.target.value) ?? null,
-            })
-          }
+          onChange={(event) => {
+            const category =
+              PRODUCT_CATEGORIES.find((chosen) => chosen === event.target.value) ?? null;
+            if (category !== search.category) commit({ category });
+          }}
           className="select w-full"
         >
           <option value="">{text.allCategories}</option>
@@ -187,9 +184,10 @@ export function ProductSearchForm({
           id={`${id}-sort`}
           name="sort"
           value={search.sort ?? ''}
-          onChange={(event) =>
-            commit({ sort: PRODUCT_SORTS.find((sort) => sort === event.target.value) ?? null })
-          }
+          onChange={(event) => {
+            const sort = PRODUCT_SORTS.find((chosen) => chosen === event.target.value) ?? null;
+            if (sort !== search.sort) commit({ sort });
+          }}
           className="select w-full"
         >
           <option value="">{search.q ? text.bestMatch : text.catalogOrder}</option>

@@ -70,6 +70,9 @@ export function SpecFilterGroup({ search, onChange }: SpecFilterGroupProps) {
                 value={selected}
                 disabled={options.length === 0}
                 onChange={(event) => {
+                  // The value shown already (a change React replays after taking the form over,
+                  // product-search-form.tsx): nothing to do.
+                  if (event.target.value === selected) return;
                   // Every other facet's choice stays; this one is the new value, or none.
                   const next = facets.flatMap((facet) => {
                     const value =
