@@ -133,7 +133,12 @@ export async function lighthousePages(base, pages, { runs, chromePath, onRun }) 
     const lhrs = [];
     for (let run = 1; run <= runs; run += 1) {
       onRun?.(page, run);
-      const lhr = await runOnce(new URL(page, base).href, chromePath);
+      let lhr = await runOnce(new URL(page, base).href, chromePath);
+      // Chromium sometimes records a trace without the navigation's start (NO_NAVSTART, about
+      // one run in 20 here): a failure of the recording, not of the page, so that run is redone.
+      for (let again = 0; again < 2 && lhr.runtimeError?.code === 'NO_NAVSTART'; again += 1) {
+        lhr = await runOnce(new URL(page, base).href, chromePath);
+      }
       if (lhr.runtimeError) {
         throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
       }
