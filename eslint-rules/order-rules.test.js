@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/shared';
+import { APPROVAL_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/shared';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +21,9 @@ const tester = new RuleTester({
 });
 
 describe('the states the lint rule knows', () => {
-  it('are every value of the shared PAYMENT_STATUSES and ORDER_STATUSES', () => {
+  it('are every value of the shared PAYMENT_STATUSES, ORDER_STATUSES and APPROVAL_STATUSES', () => {
     expect([...ORDER_STATE_VALUES].sort()).toEqual(
-      [...new Set([...PAYMENT_STATUSES, ...ORDER_STATUSES])].sort(),
+      [...new Set([...PAYMENT_STATUSES, ...ORDER_STATUSES, ...APPROVAL_STATUSES])].sort(),
     );
   });
 });

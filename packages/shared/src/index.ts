@@ -26,6 +26,7 @@ export * from './lists/tables.js';
 export * from './catalog/b2b.js';
 export * from './catalog/b2b-rules.js';
 export * from './orders/order-states.js';
+export * from './orders/order-refusals.js';
 export * from './orders/carriers.js';
 export * from './orders/order-page.js';
 export * from './orders/order-mail.js';

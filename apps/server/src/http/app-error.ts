@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorCode } from '@shop/shared';
+import { errorStatus, type ErrorCode, type Refusal } from '@shop/shared';
 
 /** The one error class of the app: a code from @shop/shared, a message for people, field errors. */
 export class AppError extends Error {
@@ -18,5 +18,10 @@ export class AppError extends Error {
 
   static notFound(what: string): AppError {
     return new AppError('not_found', `${what} not found`);
+  }
+
+  /** A refusal of the order state table (@shop/shared `refusalOf`) as the API answers it. */
+  static refused(refusal: Refusal): AppError {
+    return new AppError(refusal.code, refusal.message);
   }
 }

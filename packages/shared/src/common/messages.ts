@@ -51,6 +51,7 @@ export const messages = {
   lastAdmin: 'The shop needs at least one admin.',
   orderNotPending: 'Only an unpaid order can be deleted.',
   orderAlreadyPaid: 'This order is already paid.',
+  orderChangedMeanwhile: 'This order changed meanwhile. Please reload it and try again.',
   orderNotPlaced: 'Only a paid order that has not shipped yet can be shipped.',
   cardDeclined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',

@@ -12,7 +12,7 @@ export interface OrderState {
  * What an action needs of one state column: a value, or any of a list of values (the approval
  * states in which an order may be paid).
  */
-type StateRequirement<S> = {
+export type StateRequirement<S> = {
   [C in keyof S]?: S[C] | readonly S[C][];
 };
 
@@ -87,6 +87,15 @@ export const newOrderState = {
   order_status: 'pending',
   approval_status: 'not_required',
 } as const satisfies OrderState;
+
+/**
+ * The approval states an order is placed in (DESIGN.md section 12): none needed (as every new
+ * order), or awaiting the company's approval (the state `approve` and `reject` apply to).
+ */
+export const placedApproval = {
+  none: newOrderState.approval_status,
+  awaiting: orderTransitions.approve.from.approval_status,
+} as const;
 
 /** The values a column may hold for `action`, as a list (one value is a list of one). */
 export function allowedValues(requirement: string | readonly string[]): readonly string[] {

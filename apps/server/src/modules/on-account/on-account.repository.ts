@@ -1,3 +1,4 @@
+import { placedApproval } from '@shop/shared';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { CompanyRow, Database, InvoicePaymentRow, OrderRow } from '../../db/schema.js';
@@ -224,7 +225,7 @@ export function createOnAccountRepository(db: Kysely<Database>, dialect: Dialect
         .select((eb) => eb.fn.sum<number | string | null>('price_cents').as('cents'))
         .where('user_id', '=', p.userId)
         .where('company_id', '=', p.companyId)
-        .where('approval_status', '=', 'not_required')
+        .where('approval_status', '=', placedApproval.none)
         .where('invoice_issued_at', '>=', p.since)
         .where('id', '!=', p.exceptId)
         .executeTakeFirst();

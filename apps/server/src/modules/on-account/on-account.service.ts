@@ -1,4 +1,5 @@
 import {
+  canApply,
   companyMessages,
   daysOverdue,
   formatOrderNumber,
@@ -23,7 +24,7 @@ import { toIso } from '../../db/time.js';
 import { AppError } from '../../http/app-error.js';
 import type { Membership } from '../companies/companies.repository.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
-import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
+import { refusedAction, type OrdersService } from '../orders/orders.service.js';
 import { monthStartOf } from '../orders/place-order.repository.js';
 import { companyAccountOf } from './company-credit.js';
 import type {
@@ -75,17 +76,12 @@ function paymentView(row: InvoicePaymentRow): InvoicePayment {
   };
 }
 
-/** Why an order cannot be paid on account, read from its state as it is now. */
+/**
+ * Why an order cannot be paid on account, read from its state as it is now (the state table's
+ * refusal); a state that allows it was refused for the company's terms.
+ */
 function notPayableRefusal(row: OrderRow): AppError {
-  if (row.payment_status === 'invoiced') {
-    return new AppError('order_already_invoiced', onAccountMessages.orderAlreadyInvoiced);
-  }
-  if (row.payment_status === 'cancelled') return orderCancelled();
-  if (row.payment_status === 'paid') return markPaidRefusal(row);
-  if (row.approval_status === 'awaiting_approval' || row.approval_status === 'rejected') {
-    return new AppError('approval_required', companyMessages.approvalRequired);
-  }
-  return noTerms();
+  return canApply('invoice', row) ? noTerms() : refusedAction('invoice', row);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { placedApproval } from '@shop/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -118,7 +119,7 @@ export function createOrdersRepository(
         return await db.transaction().execute(async (trx) => {
           const placed = await placeWith(kyselyStatements(trx, dialect), input, rules);
           if (placed.kind !== 'placed' || placed.lines === undefined) return placed;
-          if (placed.order.approval_status !== 'not_required') return placed;
+          if (placed.order.approval_status !== placedApproval.none) return placed;
           const invoiced = await invoiceIn(trx, placed.order.id, companyId, reserve);
           if (!invoiced) throw new Error('an order just placed could not be invoiced');
           return { ...placed, order: invoiced };

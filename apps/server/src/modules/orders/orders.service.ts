@@ -1,6 +1,5 @@
 import {
   type AdminOrderListQuery,
-  b2bMessages,
   canApply,
   type CompanyOrderListQuery,
   companyMessages,
@@ -11,7 +10,9 @@ import {
   onAccountMessages,
   orderHoldMessages,
   orderLimitMessages,
+  refusalOf,
   type Order,
+  type OrderAction,
   type OrderCreate,
   type ShipInput,
   type ValidMarkPaidInput,
@@ -41,11 +42,7 @@ import {
 
 const DAY_MS = 86_400_000;
 const notFound = () => AppError.notFound('Order');
-export const approvalRequired = () =>
-  new AppError('approval_required', companyMessages.approvalRequired);
 const forbidden = () => new AppError('forbidden', messages.noPermission);
-export const orderCancelled = () =>
-  new AppError('order_cancelled', orderHoldMessages.orderCancelled);
 const gatewayDown = () =>
   new AppError(
     'unavailable',
@@ -242,24 +239,16 @@ export function refusedOrder(refusal: PlaceRefusal, fieldOf: FieldOf): AppError 
   }
 }
 
-/** Why an order cannot be marked paid (by hand, by card, or a second time). */
-export function markPaidRefusal(row: OrderRow): AppError {
-  if (row.payment_status === 'cancelled') return orderCancelled();
-  if (row.approval_status === 'awaiting_approval') return approvalRequired();
-  // Paid on account (DESIGN.md section 13): its money is recorded against the invoice instead.
-  if (row.payment_status === 'invoiced') {
-    return new AppError('order_already_invoiced', onAccountMessages.orderAlreadyInvoiced);
-  }
-  return new AppError('order_already_paid', messages.orderAlreadyPaid);
-}
-
-/** Why an order cannot be shipped. */
-function shipRefusal(row: OrderRow): AppError {
-  if (row.order_status === 'cancelled') return orderCancelled();
-  if (row.order_status === 'shipped') {
-    return new AppError('order_already_shipped', b2bMessages.orderAlreadyShipped);
-  }
-  return new AppError('order_not_paid', b2bMessages.orderNotPaid);
+/**
+ * Why `action` cannot be applied to the order as it is now: the state table's refusal
+ * (@shop/shared `refusalOf`, the one place refusals are written). An order whose state allows
+ * the action, yet whose UPDATE changed nothing, changed in between: a conflict.
+ */
+export function refusedAction(action: OrderAction, row: OrderRow): AppError {
+  const refusal = refusalOf(action, row);
+  return refusal
+    ? AppError.refused(refusal)
+    : new AppError('conflict', messages.orderChangedMeanwhile);
 }
 
 export function createOrdersService({
@@ -310,16 +299,6 @@ export function createOrdersService({
       throw new AppError('forbidden', companyMessages.notCompanyApprover);
     }
     return membership;
-  }
-
-  /** Why an approval or rejection did not apply (decided before, expired, never needed). */
-  function decisionRefusal(row: OrderRow | undefined): AppError {
-    if (!row) return notFound();
-    if (row.approval_status === 'not_required') {
-      return new AppError('conflict', companyMessages.notAwaitingApproval);
-    }
-    if (row.approval_status === 'awaiting_approval') return orderCancelled();
-    return new AppError('approval_already_decided', companyMessages.approvalAlreadyDecided);
   }
 
   /**
@@ -714,7 +693,7 @@ export function createOrdersService({
         throw await credit.creditRefusal(decided.creditRefused, row.price_cents, companyId, null);
       }
       const { changed, order } = decided;
-      if (!changed || !order) throw decisionRefusal(order);
+      if (!changed || !order) throw order ? refusedAction('approve', order) : notFound();
       return { modifiedCount: 1, order: await presentOne(order) };
     },
 
@@ -735,7 +714,7 @@ export function createOrdersService({
         // #1): rejecting and placing again does not renew the hold.
         cooldownUntil: new Date(at.getTime() + rules.holdMinutes * 60_000).toISOString(),
       });
-      if (!changed || !order) throw decisionRefusal(order);
+      if (!changed || !order) throw order ? refusedAction('reject', order) : notFound();
       await afterCancel([order]);
       return { modifiedCount: 1, order: await presentOne(order) };
     },
@@ -748,7 +727,7 @@ export function createOrdersService({
     async markPaidByAdmin(id: string, transfer?: ValidMarkPaidInput | null) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      if (!canApply('markPaid', row)) throw markPaidRefusal(row);
+      if (!canApply('markPaid', row)) throw refusedAction('markPaid', row);
       const received = transfer ? checkedTransfer(row, transfer) : undefined;
       const chargedMeanwhile = await intents.cancelOpen(id).catch(() => {
         throw gatewayDown();
@@ -762,7 +741,7 @@ export function createOrdersService({
         undefined,
         received?.receivedAt,
       );
-      if (!changed || !order) throw order ? markPaidRefusal(order) : notFound();
+      if (!changed || !order) throw order ? refusedAction('markPaid', order) : notFound();
       // An intent made while this ran: cancelled too (a charge there is flagged for a refund).
       await intents
         .cancelOpen(id)
@@ -779,13 +758,13 @@ export function createOrdersService({
     async ship(id: string, input?: ShipInput | null) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      if (!canApply('ship', row)) throw shipRefusal(row);
+      if (!canApply('ship', row)) throw refusedAction('ship', row);
       const shipment =
         input?.carrier && input.trackingNumber
           ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
           : undefined;
       const { changed, order } = await orders.ship(id, shipment);
-      if (!changed || !order) throw order ? shipRefusal(order) : notFound();
+      if (!changed || !order) throw order ? refusedAction('ship', order) : notFound();
       return { modifiedCount: 1, order: await presentOne(order) };
     },
 
@@ -797,14 +776,16 @@ export function createOrdersService({
     async editShipment(id: string, input: ShipInput) {
       const row = ID_PATTERN.test(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound();
-      const notShipped = () => new AppError('order_not_shipped', b2bMessages.orderNotShipped);
-      if (!canApply('editShipment', row)) throw notShipped();
+      if (!canApply('editShipment', row)) throw refusedAction('editShipment', row);
       const shipment =
         input.carrier && input.trackingNumber
           ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
           : undefined;
       const order = await orders.editShipment(id, shipment);
-      if (!order) throw notShipped();
+      if (!order) {
+        const current = await orders.findById(id);
+        throw current ? refusedAction('editShipment', current) : notFound();
+      }
       return { modifiedCount: 1, order: await presentOne(order) };
     },
 
@@ -815,11 +796,7 @@ export function createOrdersService({
      */
     async delete(caller: CurrentUser, id: string) {
       const row = await visibleOrder(caller, id, 'delete');
-      if (!canApply('delete', row)) {
-        throw row.payment_status === 'cancelled'
-          ? orderCancelled()
-          : new AppError('conflict', messages.orderNotPending);
-      }
+      if (!canApply('delete', row)) throw refusedAction('delete', row);
       const chargedMeanwhile = await intents.cancelOpen(id).catch(() => {
         throw gatewayDown();
       });

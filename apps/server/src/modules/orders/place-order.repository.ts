@@ -12,6 +12,7 @@ import {
   messages,
   newOrderState,
   orderTitle,
+  placedApproval,
   quantityIssue,
   quoteMessages,
   unitPriceFor,
@@ -117,16 +118,16 @@ export function approvalOnPlacing(
   totalCents: number,
   /** The buyer's company orders of this month so far (`monthSpent`); needed with a monthly limit. */
   monthSpentCents = 0,
-): 'awaiting_approval' | 'not_required' {
-  if (!company) return 'not_required';
+): (typeof placedApproval)[keyof typeof placedApproval] {
+  if (!company) return placedApproval.none;
   if (company.orderLimitCents !== null && totalCents > company.orderLimitCents) {
-    return 'awaiting_approval';
+    return placedApproval.awaiting;
   }
   // The monthly limit (security 2026-11-28 #7): what the month's orders would total with this one.
   const monthly = company.monthlyLimitCents ?? null;
   return monthly !== null && monthSpentCents + totalCents > monthly
-    ? 'awaiting_approval'
-    : 'not_required';
+    ? placedApproval.awaiting
+    : placedApproval.none;
 }
 
 /** What a customer's unpaid orders are held to (DESIGN.md section 11). */
@@ -624,7 +625,7 @@ export function newOrderRows(
   if (!first) throw new Error('an order needs at least one line');
   const id = newId();
   const holdMinutes =
-    approval === 'awaiting_approval'
+    approval === placedApproval.awaiting
       ? (rules.approvalHoldMinutes ?? rules.holdMinutes)
       : rules.holdMinutes;
   return {
@@ -743,7 +744,7 @@ export async function placeWith(
   // An order awaiting a company admin's approval counts against neither MAX_UNPAID_ORDERS nor
   // MAX_UNPAID_VALUE (DESIGN.md section 12): it reserves no place; approving it counts it
   // (migration 0019's trigger). The cooldown still applies.
-  const awaiting = approval === 'awaiting_approval';
+  const awaiting = approval === placedApproval.awaiting;
   if (awaiting && company) {
     // A company nobody has shown to be real cannot hold stock through approvals (#1).
     if (company.approverConfirmed === false) throw new Refusal({ kind: 'approver-unconfirmed' });

@@ -11,7 +11,7 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import { precompile } from '../../db/precompiled.js';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
-import { ORDER_NUMBER_PREFIX, unitPriceFor } from '@shop/shared';
+import { ORDER_NUMBER_PREFIX, placedApproval, unitPriceFor } from '@shop/shared';
 import {
   ORDER_MAIL_COLUMNS,
   orderMailEnqueued,
@@ -363,7 +363,7 @@ export function createPostgresOrderPlacement(pool: pg.Pool, changes: ChangeFeed)
       const totalCents = unitCents * line.quantity;
       if (totalCents > MAX_ORDER_CENTS) return undefined;
       // An order awaiting approval reserves no unpaid place (section 12): the general path.
-      if (approvalOnPlacing(input.company, totalCents) !== 'not_required') return undefined;
+      if (approvalOnPlacing(input.company, totalCents) !== placedApproval.none) return undefined;
       // A monthly limit reads the month's orders under the buyer's locks: the general path.
       if ((input.company?.monthlyLimitCents ?? null) !== null) return undefined;
 

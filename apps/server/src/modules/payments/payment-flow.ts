@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../auth/guard.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
-import { markPaidRefusal, orderCancelled, type OrdersService } from '../orders/orders.service.js';
+import { refusedAction, type OrdersService } from '../orders/orders.service.js';
 import type { GatewayIntent, PaymentGateway } from './gateway.js';
 import type { PaymentsRepository, SucceededPayment } from './payments.repository.js';
 
@@ -60,7 +60,7 @@ export function createPaymentFlow({
     async orderToPay(caller: CurrentUser, orderId: string): Promise<OrderRow> {
       // Its buyer, or an admin of its company (orders/order-access.ts).
       const order = await ordersService.visibleOrder(caller, orderId, 'pay');
-      if (!canApply('markPaid', order)) throw markPaidRefusal(order);
+      if (!canApply('markPaid', order)) throw refusedAction('markPaid', order);
       return order;
     },
 
@@ -71,7 +71,7 @@ export function createPaymentFlow({
     async refusalIfNotPayable(orderId: string): Promise<AppError | undefined> {
       const after = await orders.findById(orderId);
       if (!after) return AppError.notFound('Order');
-      return canApply('markPaid', after) ? undefined : markPaidRefusal(after);
+      return canApply('markPaid', after) ? undefined : refusedAction('markPaid', after);
     },
 
     /** The order as the caller may see it (a 404 or 403 otherwise). */
@@ -83,7 +83,7 @@ export function createPaymentFlow({
      * gateway is asked (409 `approval_required`): no payment can exist for it.
      */
     refuseUnapproved(order: OrderRow): void {
-      if (order.approval_status === 'awaiting_approval') throw markPaidRefusal(order);
+      if (order.approval_status === 'awaiting_approval') throw refusedAction('markPaid', order);
     },
 
     /**
@@ -102,7 +102,7 @@ export function createPaymentFlow({
         throw new AppError('conflict', messages.paymentMismatch);
       }
       if (intent.status !== 'succeeded') {
-        if (order.payment_status === 'cancelled') throw orderCancelled();
+        if (order.payment_status === 'cancelled') throw refusedAction('markPaid', order);
         throw new AppError('conflict', messages.paymentNotSucceeded);
       }
       // A success confirmed after the order was cancelled (a late webhook): the money is taken,

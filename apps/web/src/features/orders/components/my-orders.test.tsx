@@ -1,4 +1,4 @@
-import { canApplyTo, orderPageMessages } from '@shop/shared';
+import { canApplyTo, orderPageMessages, orderRefusals, paymentStatusWords } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -293,5 +293,26 @@ describe('MyOrders', () => {
         canApplyTo('delete', order) ? 1 : 0,
       );
     });
+  });
+  it('reads why an order cannot be paid from the state table: a refusal changed there is what the row shows', async () => {
+    // A paid order shows Paid because the table refuses paying it as order_already_paid; the
+    // same state refused in the table as already invoiced shows Invoiced instead, as the API
+    // answers it (order-refusals.api.test.ts). Nothing else changes.
+    const before = orderRefusals.markPaid;
+    orderRefusals.markPaid = [
+      { when: {}, code: 'order_already_invoiced', message: 'Paid by invoice.' },
+    ];
+    try {
+      stubApi({ 'GET /api/order?userEmail=ada%40example.com': () => json([paid]) });
+      renderWithProviders(<MyOrders email="ada@example.com" />);
+      const row = (await screen.findAllByRole('row')).find((tr) =>
+        within(tr).queryByText(paid.orderNumber),
+      );
+      expect(row).toBeDefined();
+      expect(within(row!).getByText(paymentStatusWords.invoiced)).toBeInTheDocument();
+      // (Its Status column still says Paid: that is the order's state, not the refusal.)
+    } finally {
+      orderRefusals.markPaid = before;
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   messages,
   orderListQuerySchema,
   orderPageMessages,
+  refusalOfOrder,
   tableMessages,
   type Order,
 } from '@shop/shared';
@@ -131,7 +132,9 @@ interface MyOrderRowProps {
 }
 
 function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
-  const payable = canApplyTo('markPaid', order);
+  // Why it cannot be paid, if it cannot: the state table's refusal, as the server answers it.
+  const refusal = refusalOfOrder('markPaid', order);
+  const payable = refusal === undefined;
   const timeLeft = payable && order.expiresAt ? formatTimeLeft(order.expiresAt, now) : null;
   return (
     <tr>
@@ -151,11 +154,11 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
       <Cell label="Quantity">{formatQuantity(order.orderQty)}</Cell>
       <Cell label="Price">{formatPrice(order.orderPrice)}</Cell>
       <Cell label="Payment">
-        {order.paid ? (
+        {refusal?.code === 'order_already_paid' ? (
           // The spec's "Paid", read as the order's state (a label, as Status is), not as a
           // button that looks disabled (review defect 13).
           <PaymentBadge status="paid" />
-        ) : order.paymentStatus === 'invoiced' ? (
+        ) : refusal?.code === 'order_already_invoiced' ? (
           // Paid on account (DESIGN.md section 13): placed, its invoice open.
           <PaymentBadge status="invoiced" />
         ) : payable && order.orderPrice > 0 ? (
@@ -173,7 +176,7 @@ function MyOrderRow({ order, now, deleting, onDelete }: MyOrderRowProps) {
               </span>
             )}
           </>
-        ) : order.approvalStatus === 'awaiting_approval' ? (
+        ) : refusal?.code === 'approval_required' ? (
           // Over the buyer's limit: no Pay until a company admin approves it (section 12).
           <ApprovalBadge status={order.approvalStatus} />
         ) : (

@@ -8,6 +8,7 @@ import {
   orderApprovalMessages,
   orderHoldMessages,
   orderPageMessages,
+  refusalOfOrder,
   paymentLineText,
   type Order,
 } from '@shop/shared';
@@ -124,7 +125,10 @@ function Unpaid({
 }) {
   const queryClient = useQueryClient();
   const holdEnded = useHoldEnded(order.expiresAt);
-  const cancelled = order.paymentStatus === 'cancelled' || holdEnded;
+  // Why the order cannot be paid now, as the server would refuse it (the state table's refusal).
+  const refusal = refusalOfOrder('markPaid', order)?.code;
+  const cancelled = refusal === 'order_cancelled' || holdEnded;
+  const awaitingApproval = refusal === 'approval_required';
   // The hold ended on screen: the order is read again, so every page shows it cancelled.
   useEffect(() => {
     if (holdEnded && order.paymentStatus !== 'cancelled') {
@@ -140,13 +144,13 @@ function Unpaid({
             <h2 id="card-payment" className="card-title">
               {cancelled
                 ? orderHoldMessages.cancelled
-                : order.approvalStatus === 'awaiting_approval'
+                : awaitingApproval
                   ? orderApprovalMessages.term
                   : 'Card payment'}
             </h2>
             {cancelled ? (
               <Cancelled order={order} putBack={putBack} />
-            ) : order.approvalStatus === 'awaiting_approval' ? (
+            ) : awaitingApproval ? (
               // Over the buyer's limit: the server refuses to take the payment (409
               // approval_required) until a company admin approves it (DESIGN.md section 12).
               <>
@@ -168,7 +172,7 @@ function Unpaid({
           </div>
         </section>
         {/* Paying on account, beside the card (DESIGN.md section 13): not before approval. */}
-        {!cancelled && order.approvalStatus !== 'awaiting_approval' && otherMethods?.(order)}
+        {!cancelled && !awaitingApproval && otherMethods?.(order)}
       </div>
     </div>
   );
