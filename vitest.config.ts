@@ -21,18 +21,24 @@ export default defineConfig({
             // The repo's own ESLint rules, proven with ESLint's RuleTester.
             'eslint-rules/**/*.test.js',
           ],
+          // Tests of the built web app (`*.built.test.ts`) run in the system project, after a
+          // build: `npm run test:unit` needs none.
+          exclude: ['**/node_modules/**', 'apps/server/src/**/*.built.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
       },
       {
         // The built server as its own processes: several instances, kill -9, a database that
-        // goes away, SIGTERM. Run by `npm run test:system` after a build, never by test:unit.
+        // goes away, SIGTERM; and the shop serving the built web app's pages. Run by
+        // `npm run test:system` after a build, never by test:unit.
         resolve: { alias: { '@shop/shared': shared } },
         test: {
           name: 'system',
           environment: 'node',
-          include: ['apps/server/system/**/*.test.ts'],
+          include: ['apps/server/system/**/*.test.ts', 'apps/server/src/**/*.built.test.ts'],
+          // The built-app tests use the server tests' PostgreSQL schemas (test/databases.ts).
+          globalSetup: ['apps/server/src/test/postgres-schemas.global.ts'],
           // Each file starts servers and loads them: one file at a time on a small machine.
           fileParallelism: false,
           testTimeout: 120_000,

@@ -27,6 +27,7 @@ import { createAuth, type Auth } from './auth/auth.js';
 import { registerGuard } from './auth/guard.js';
 import { withIdentityPaths } from './auth/identity-docs.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
+import type { PasswordHasher } from './auth/password-hashing.js';
 import { authRoutes } from './auth/routes.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { createSignInProtection } from './auth/sign-in-protection.js';
@@ -175,6 +176,8 @@ export interface AppDeps {
   delay?: (ms: number) => Promise<unknown>;
   /** Lays out and keeps invoice PDFs; tests may give one with a slow or counted stand-in. */
   invoiceRenderer?: InvoiceRenderer;
+  /** Hashes passwords: Better Auth's scrypt unless given (test/build-app.ts gives a cheap one). */
+  passwordHasher?: PasswordHasher;
 }
 
 declare module 'fastify' {
@@ -201,6 +204,7 @@ export async function buildApp({
   now,
   delay,
   invoiceRenderer,
+  passwordHasher,
 }: AppDeps): Promise<FastifyInstance> {
   const trustProxy = fastifyTrustProxy(config.trustProxy);
   const hotLists = createHotLists(db.changes, trustProxy);
@@ -329,6 +333,7 @@ export async function buildApp({
     secret,
     mailer: mail,
     log: app.log,
+    ...(passwordHasher ? { passwordHasher } : {}),
     onPasswordReset: (email) => protection.clearAccount(email),
   });
   const tokens = createAccessTokens(secret);

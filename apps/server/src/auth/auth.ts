@@ -5,7 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mail, Mailer } from './mailer.js';
-import { createLimitedHashing } from './password-hashing.js';
+import {
+  createLimitedHashing,
+  DEFAULT_HASHING_LIMITS,
+  type PasswordHasher,
+} from './password-hashing.js';
 
 const SESSION_DAYS = 7;
 
@@ -53,6 +57,8 @@ export interface AuthDeps {
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Hashes passwords: Better Auth's scrypt unless given (the tests' apps take a cheap one). */
+  passwordHasher?: PasswordHasher;
   /** After a successful password reset: the account's sign-in limits are cleared. */
   onPasswordReset?: (email: string) => Promise<void>;
 }
@@ -61,7 +67,15 @@ export interface AuthDeps {
  * The identity service: email-and-password accounts and Google (an OpenID provider found by
  * discovery, so tests can stand in a local one), with sessions stored in our database.
  */
-export function authOptions({ config, db, secret, mailer, log, onPasswordReset }: AuthDeps) {
+export function authOptions({
+  config,
+  db,
+  secret,
+  mailer,
+  log,
+  passwordHasher,
+  onPasswordReset,
+}: AuthDeps) {
   /**
    * Mail leaves after the answer: the request never waits for SMTP, so a slow or silent mail
    * server cannot stall sign-up or reset, and the answer and its timing are the same whether an
@@ -74,7 +88,7 @@ export function authOptions({ config, db, secret, mailer, log, onPasswordReset }
       });
     });
   };
-  const hashing = createLimitedHashing();
+  const hashing = createLimitedHashing(DEFAULT_HASHING_LIMITS, passwordHasher);
 
   return {
     appName: 'CaseForge',
@@ -119,7 +133,8 @@ export function authOptions({ config, db, secret, mailer, log, onPasswordReset }
       async onPasswordReset({ user }) {
         await onPasswordReset?.(user.email);
       },
-      // Better Auth's own scrypt, with at most two hashes at once (see password-hashing.ts).
+      // Better Auth's own scrypt (unless the app was given another hasher), with at most two
+      // hashes at once (see password-hashing.ts).
       password: { hash: hashing.hash, verify: hashing.verify },
       async sendResetPassword({ user, url }) {
         sendAfterReply({

@@ -151,7 +151,8 @@ describe('finding 7: the hashing queue is not first come, first refused', () => 
 });
 
 describe.each(testDatabases)('sign-in refused before hashing on $name', (kind) => {
-  const shop = withShop(kind);
+  // The shop's real hashing, counted by the mock above.
+  const shop = withShop(kind, { deps: { passwordHashing: 'scrypt' } });
 
   const signIn = (payload: object, remoteAddress: string) =>
     shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, remoteAddress });

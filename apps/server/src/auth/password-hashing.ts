@@ -57,12 +57,21 @@ const busy = () =>
 
 const ANONYMOUS: HashingAttempt = { keys: [], priority: false };
 
+/** Makes and checks a password's hash: Better Auth's scrypt in the shop (tests may pass another). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
+/** Better Auth's own scrypt, read at each call (so a test's mock of the module is seen). */
+export const SCRYPT_HASHER: PasswordHasher = {
+  hash: (password) => hashPassword(password),
+  verify: (input) => verifyPassword(input),
+};
+
 export function createLimitedHashing(
   limits: HashingLimits = DEFAULT_HASHING_LIMITS,
-  hashing: {
-    hash: (password: string) => Promise<string>;
-    verify: (input: { hash: string; password: string }) => Promise<boolean>;
-  } = { hash: hashPassword, verify: verifyPassword },
+  hashing: PasswordHasher = SCRYPT_HASHER,
 ): LimitedHashing {
   let running = 0;
   const waiting: Waiter[] = [];

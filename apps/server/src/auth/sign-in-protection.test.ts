@@ -100,6 +100,8 @@ describe.each(
     app = await buildTestApp(db, kind.redis ? { REDIS_URL: kind.redis } : {}, {
       mailer: { send: async (mail) => void outbox.push(mail) },
       delay: async (ms) => void waits.push(ms),
+      // Better Auth's crypto is mocked above: the shop hashes through it.
+      passwordHashing: 'scrypt',
     });
   });
   afterAll(async () => {
@@ -258,7 +260,7 @@ describe.each(testDatabases)(
 
     beforeAll(async () => {
       db = await kind.open();
-      app = await buildTestApp(db);
+      app = await buildTestApp(db, {}, { passwordHashing: 'scrypt' });
     });
     afterAll(async () => {
       gate.closed = false;
@@ -345,7 +347,10 @@ describe.each(
   beforeAll(async () => {
     db = await kind.open();
     const config: Record<string, string> = kind.redis ? { REDIS_URL: kind.redis } : {};
-    const deps = { delay: async (ms: number) => void waits.push(ms) };
+    const deps = {
+      delay: async (ms: number) => void waits.push(ms),
+      passwordHashing: 'scrypt' as const,
+    };
     app = await buildTestApp(db, config, deps);
     other = kind.redis ? await buildTestApp(db, config, deps) : app;
   });

@@ -170,7 +170,7 @@ describe.each(testDatabases)('finding 7: every client gets its share on $name', 
 
   it('security 2026-11-28 #10: files, the sitemap and pages outside /api spend from the budget', async () => {
     // No web build here: the addresses answer 404, but the budget is spent before that. A page
-    // the server draws costs the rest of REQUEST_COSTS.page when drawn (public-pages.test.ts).
+    // the server draws costs the rest of REQUEST_COSTS.page when drawn (public-pages.built.test.ts).
     const cases: [string, string, string][] = [
       ['/sitemap.xml', 'GET', '127.0.0.15'],
       ['/assets/app-1234.js', 'GET', '127.0.0.16'],

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Mailer } from '../auth/mailer.js';
+import { SCRYPT_HASHER } from '../auth/password-hashing.js';
+import { cheapPasswordHasher } from './cheap-password-hasher.js';
 import type { Db } from '../db/database.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-the-shop';
@@ -44,11 +46,17 @@ export async function buildTestApp(
     now,
     delay,
     invoiceRenderer,
+    passwordHashing = 'cheap',
   }: {
     mailer?: Mailer;
     now?: () => Date;
     delay?: AppDeps['delay'];
     invoiceRenderer?: AppDeps['invoiceRenderer'];
+    /**
+     * `cheap` (one SHA-256, test/cheap-password-hasher.ts) unless a test proves the real
+     * hashing (its cost, its limits, a mock of Better Auth's crypto): `scrypt`.
+     */
+    passwordHashing?: 'cheap' | 'scrypt';
   } = {},
 ): Promise<FastifyInstance> {
   // Mail goes nowhere unless a test wants to read it.
@@ -60,6 +68,7 @@ export async function buildTestApp(
     // A slowed-down sign-in does not wait unless a test asks: the slowdown's tests record it.
     delay: delay ?? (async () => undefined),
     ...(invoiceRenderer ? { invoiceRenderer } : {}),
+    ...(passwordHashing === 'cheap' ? { passwordHasher: cheapPasswordHasher(SCRYPT_HASHER) } : {}),
   });
   await app.ready();
   return app;
