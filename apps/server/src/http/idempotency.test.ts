@@ -43,6 +43,8 @@ describe.each(testDatabases)('the idempotent route option on $name', (kind) => {
   /** What the route does on its next call; counts its calls. */
   let work: () => Promise<unknown>;
   let calls = 0;
+  /** How many times a duplicate found its key in flight and waited (registerIdempotency). */
+  let waitsInFlight = 0;
   let keys = 0;
   const newKey = () => `mechanism-${process.pid}-${(keys += 1)}`;
 
@@ -76,7 +78,11 @@ describe.each(testDatabases)('the idempotent route option on $name', (kind) => {
         emailVerified: true,
       };
     });
-    registerIdempotency(app, { db: db.kysely, inFlightWaitMs: 300 });
+    registerIdempotency(app, {
+      db: db.kysely,
+      inFlightWaitMs: 300,
+      onInFlight: () => (waitsInFlight += 1),
+    });
     app.post(
       '/api/things',
       {
@@ -115,9 +121,10 @@ describe.each(testDatabases)('the idempotent route option on $name', (kind) => {
     const key = newKey();
     const first = send(key);
     await waitUntil(() => calls === 1);
+    const waitedBefore = waitsInFlight;
     const duplicate = send(key);
-    // The duplicate is waiting, not working.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The duplicate is waiting, not working: it found the key in flight twice, and did no work.
+    await waitUntil(() => waitsInFlight >= waitedBefore + 2);
     expect(calls).toBe(1);
     gate.resolve(undefined);
     const [a, b] = await Promise.all([first, duplicate]);

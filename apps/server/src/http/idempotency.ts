@@ -68,6 +68,8 @@ export interface IdempotencyOptions {
   now?: () => Date;
   /** IN_FLIGHT_WAIT_MS unless given. */
   inFlightWaitMs?: number;
+  /** Told each time a duplicate finds its key in flight and waits (tests wait for it). */
+  onInFlight?: () => void;
 }
 
 /** JSON with every object's keys sorted, so the same body hashes the same however it is spelled. */
@@ -221,6 +223,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         throw new AppError('idempotency_key_in_flight', idempotencyMessages.keyInFlight);
       }
       // The first request usually answers within milliseconds: wait for it and replay.
+      options.onInFlight?.();
       await sleep(pause);
       pause = Math.min(pause * 2, 200);
     }

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,15 @@ describe.each(testDatabases)('log levels of client mistakes on $name', (kind) =>
       expect(res.status, url).toBeLessThan(500);
     }
     // Clients that give up: a body cut short, an answer nobody waits for, bytes that are no HTTP.
+    // The server's side of each of those connections is followed until it has closed.
+    let seen = 0;
+    const open = new Set<Socket>();
+    const follow = (socket: Socket) => {
+      seen += 1;
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
+    };
+    app.server.on('connection', follow);
     await sendAndHangUp(
       port,
       'POST /api/order HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"orderQty":',
@@ -104,7 +113,9 @@ describe.each(testDatabases)('log levels of client mistakes on $name', (kind) =>
     await sendAndHangUp(port, 'GET /api/products?limit=99 HTTP/1.1\r\nHost: x\r\n\r\n', 0);
     await sendAndHangUp(port, '\u0000\u0001 not http at all\r\n\r\n');
     await expect.poll(() => lines.length).toBeGreaterThan(calls.length);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every one of them ended on the server's side too: what it had to say of them is said.
+    await expect.poll(() => seen === 4 && open.size === 0).toBe(true);
+    app.server.off('connection', follow);
 
     const loud = lines.filter((line) => line.level >= ERROR);
     expect(loud).toEqual([]);

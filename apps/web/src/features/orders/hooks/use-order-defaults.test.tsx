@@ -79,12 +79,19 @@ describe('the order form starts with the buyer details', () => {
     first.unmount();
 
     const failing = stubApi({});
-    renderWithProviders(<PrefilledOrderForm buyer={customer()} />);
+    const { client } = renderWithProviders(<PrefilledOrderForm buyer={customer()} />);
     await waitFor(() =>
       expect(failing).toHaveBeenCalledWith(ordersUrl.slice(4), expect.anything()),
     );
-    // Let the refusal settle: the form stays usable and empty.
-    await new Promise((settle) => setTimeout(settle, 20));
+    // Once the refusal has settled (the query failed), the form stays usable and empty.
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.status),
+      ).toContain('error'),
+    );
     expect(screen.getByLabelText('Phone')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Order' })).toBeEnabled();
   });
