@@ -365,7 +365,9 @@ export async function buildApp({
     driver: db.driver,
     changes: db.changes,
   });
-  const companies = createCompaniesService(createCompaniesRepository(db.kysely, db.dialect), {
+  // One companies repository: the service and on-account's membership read share it.
+  const companiesRepository = createCompaniesRepository(db.kysely, db.dialect);
+  const companies = createCompaniesService(companiesRepository, {
     ...(now ? { now } : {}),
     invitationsPerAccountPerDay: config.companies.invitationsPerAccountPerDay,
   });
@@ -420,7 +422,6 @@ export async function buildApp({
   });
   // Paying on account (DESIGN.md section 13): the orders module's invoicing transactions with
   // the company's credit taken inside them.
-  const companiesRepository = createCompaniesRepository(db.kysely, db.dialect);
   const onAccount = createOnAccountService({
     accounts: accountsRepository,
     orders: ordersRepository,
