@@ -48,6 +48,17 @@ async function slowCpu(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
+/** Holds the page's scripts back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Counts the presses the page's inline script held (set once, read at the end of a try). */
 async function countHeldPresses(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -222,12 +233,7 @@ test('a quantity typed and pressed before the scripts have run is kept and acted
 }) => {
   // The page's JavaScript is held back until the buyer has typed and pressed: the press lands
   // on the server's markup alone, every time.
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(`/products/${product._id}`, { waitUntil: 'commit' });
   const area = productPage(page);
   await area.getByLabel(cartMessages.quantityLabel(product.name)).fill('70');
@@ -251,12 +257,7 @@ test('a category chosen on /products before the scripts have run is applied once
 }) => {
   // The scripts are held back until the category is chosen: the choice is made on the form the
   // server drew, every time (a page the server failed to draw has no form to choose in).
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/products', { waitUntil: 'commit' });
   const category = page.getByRole('combobox', { name: productSearchMessages.categoryLabel });
   await category.selectOption('gaming-cases');

@@ -239,7 +239,9 @@ export async function buildApp({
       createServer((req, res) => {
         // The replayed public lists cost nothing; every other request spends its client's
         // budget first (a kept page too, finding 10 of 2026-11-28), and one over it is
-        // answered here, before any work.
+        // answered here, before any work. These three answer before Fastify: no Fastify hook
+        // (onRequest, onSend: metrics, tracing, headers added later) sees a replayed list, a
+        // refusal of the budget or a kept page; whatever they must carry, they write themselves.
         if (hotLists.serve(req, res)) return;
         if (budget.current?.refuse(req, res)) return;
         if (pages?.serve(req, res)) return;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import type { OrderRow } from '../../src/db/schema.js';
 
 /** PostgreSQL tests run when this is set (CI sets it), like the other server tests. */
 export const testDatabaseUrl = process.env['TEST_DATABASE_URL'];
@@ -44,25 +45,24 @@ export async function createPostgresDatabase(): Promise<FreshDatabase> {
   };
 }
 
-/** An order row as stored. */
-export interface StoredOrder {
-  id: string;
-  product_id: string | null;
-  product_name: string;
-  user_id: string;
-  user_email: string;
-  user_name: string;
-  phone: string;
-  address: string;
-  quantity: number;
-  unit_price_cents: number;
-  price_cents: number;
-  payment_status: string;
-  order_status: string;
-  transaction_id: string | null;
-  created_at: unknown;
-  updated_at: unknown;
-}
+/** An order row as stored: the server's own row type, its times as the driver reads them. */
+export type StoredOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'product_id'
+  | 'product_name'
+  | 'user_id'
+  | 'user_email'
+  | 'user_name'
+  | 'phone'
+  | 'address'
+  | 'quantity'
+  | 'unit_price_cents'
+  | 'price_cents'
+  | 'payment_status'
+  | 'order_status'
+  | 'transaction_id'
+> & { created_at: unknown; updated_at: unknown };
 
 export interface StoredProduct {
   id: string;
