@@ -248,7 +248,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await expect(page).toHaveURL(/\/login\?error=google/);
-    await expect(page.getByText(messages.googleNotLinked)).toBeVisible();
+    await expect(page.getByText(identityMessages.googleNotLinked)).toBeVisible();
     await expectAccessible();
     expect(await token(page)).toBeNull();
   });

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { confirmMessages, formatPrice, formatQuantity, messages, shortId } from '@shop/shared';
+import {
+  checkoutHelpMessages,
+  confirmMessages,
+  formatPrice,
+  formatQuantity,
+  messages,
+  shortId,
+} from '@shop/shared';
 import { demoProducts, type DemoProduct } from '../apps/server/src/db/seed/demo-data.js';
 import { E2E_ADMIN } from './support/accounts.js';
 import { expect, expectToastShown, test } from './support/fixtures.js';
@@ -193,7 +200,7 @@ test.describe('ordering and paying', () => {
     await expect(page.getByText(/^Pay within \d+ min, or the order is cancelled/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
     // The built-in gateway takes the payment: the page says no real card is charged.
-    await expect(page.getByRole('note')).toHaveText(messages.paymentsTestMode);
+    await expect(page.getByRole('note')).toHaveText(checkoutHelpMessages.paymentsTestMode);
     await expectAccessible();
 
     const transactionId = await payAndReadTransactionId(page);
@@ -367,7 +374,7 @@ test.describe('ordering and paying', () => {
     await pay.click();
     await expect(page.getByText(`Please pay for "${item.name}"`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-    await expect(page.getByRole('note')).toHaveText(messages.paymentsTestMode);
+    await expect(page.getByRole('note')).toHaveText(checkoutHelpMessages.paymentsTestMode);
     await expectAccessible();
   });
 });

@@ -17,6 +17,9 @@ export const REDIRECT_TARGET_FIELDS = [
 export const ACCOUNT_IMAGE_MAX_LENGTH = 2048;
 
 export const identityMessages = {
+  /** The login page, after Google said an account with the address exists (not linked). */
+  googleNotLinked:
+    'An account with this email already exists. Log in with your password and confirm your email address with the link we mailed you; then Continue With Google signs into it too.',
   unsafeRedirect: (field: string) =>
     `${field} must be a path of this shop written plainly: starting with one /, without ./ or ../ segments, //, %2e, backslashes or control characters.`,
   accountImage: `The picture must be an https:// address of at most ${ACCOUNT_IMAGE_MAX_LENGTH} characters, or nothing.`,

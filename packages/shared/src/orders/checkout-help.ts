@@ -6,6 +6,9 @@ import { pluralCount } from './cart.js';
  * because its hold ended, the unpaid-order limits, a session that ended. Lazily loaded pages only.
  */
 export const checkoutHelpMessages = {
+  /** The payment page with the built-in test gateway (PAYMENTS_TEST_MODE). */
+  paymentsTestMode:
+    'Test mode: no real card is charged. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.',
   /** Defect 22: the products are fine in quantity, they are no longer sold. */
   checkoutUnavailable:
     'Some products in your order list are no longer sold: remove them from your order list to check out.',

@@ -13,6 +13,12 @@ import {
 } from './order-states.js';
 import { orderHoldMessages } from './orders.js';
 
+/** Words of refusals beyond the table's (not in common/messages.ts, which the home page loads). */
+export const orderRefusalMessages = {
+  /** The state allowed the action when it was read, and had changed when it was applied. */
+  changedMeanwhile: 'This order changed meanwhile. Please reload it and try again.',
+} as const;
+
 /** Why an action was refused: the API's error code and the words a person reads. */
 export interface Refusal {
   code: ErrorCode;

@@ -10,6 +10,7 @@ import {
   onAccountMessages,
   orderHoldMessages,
   orderLimitMessages,
+  orderRefusalMessages,
   refusalOf,
   type Order,
   type OrderAction,
@@ -248,7 +249,7 @@ export function refusedAction(action: OrderAction, row: OrderRow): AppError {
   const refusal = refusalOf(action, row);
   return refusal
     ? AppError.refused(refusal)
-    : new AppError('conflict', messages.orderChangedMeanwhile);
+    : new AppError('conflict', orderRefusalMessages.changedMeanwhile);
 }
 
 export function createOrdersService({

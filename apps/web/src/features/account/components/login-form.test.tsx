@@ -1,4 +1,4 @@
-import { identityMessages, messages } from '@shop/shared';
+import { identityMessages } from '@shop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
@@ -17,7 +17,7 @@ describe('LoginForm back from Google', () => {
       </>,
       { route: '/login?error=google&error=account_not_linked' },
     );
-    expect(await screen.findByText(messages.googleNotLinked)).toBeInTheDocument();
+    expect(await screen.findByText(identityMessages.googleNotLinked)).toBeInTheDocument();
   });
 
   it('says any other failure did not complete', async () => {

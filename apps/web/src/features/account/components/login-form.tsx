@@ -1,10 +1,4 @@
-import {
-  checkoutHelpMessages,
-  identityMessages,
-  loginSchema,
-  messages,
-  type LoginInput,
-} from '@shop/shared';
+import { checkoutHelpMessages, identityMessages, loginSchema, type LoginInput } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
@@ -87,7 +81,7 @@ export function LoginForm() {
       // Better Auth appends its reason: an existing account Google may not join (yet).
       if (params.getAll('error').includes('account_not_linked')) {
         // Long enough to read what to do next.
-        toast.error(messages.googleNotLinked, { duration: 12_000 });
+        toast.error(identityMessages.googleNotLinked, { duration: 12_000 });
       } else {
         toast.error('Google sign-in did not complete. Please try again.');
       }

@@ -1,4 +1,4 @@
-import { messages } from '@shop/shared';
+import { checkoutHelpMessages } from '@shop/shared';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -47,7 +47,7 @@ export function Checkout({ orderId, onPaid }: { orderId: string } & Pick<CardFor
     <>
       {testMode && (
         <p role="note" className="alert alert-warning mb-4 text-sm">
-          {messages.paymentsTestMode}
+          {checkoutHelpMessages.paymentsTestMode}
         </p>
       )}
       {form}

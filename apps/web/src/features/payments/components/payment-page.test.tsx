@@ -1,4 +1,5 @@
 import {
+  checkoutHelpMessages,
   cutOrderId,
   formatDocumentTime,
   messages,
@@ -155,7 +156,9 @@ describe('PaymentPage', () => {
       'POST /api/create-payment-intent': () => json(intent),
     });
     renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
-    expect(await screen.findByRole('note')).toHaveTextContent(messages.paymentsTestMode);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      checkoutHelpMessages.paymentsTestMode,
+    );
   });
 
   it('shows no test-mode notice with a real gateway', async () => {
@@ -167,7 +170,7 @@ describe('PaymentPage', () => {
     });
     renderWithProviders(<PaymentPage orderId={order._id} customerName="Ada Customer" />);
     expect(await screen.findByText('Card payments are not set up in this shop yet.')).toBeVisible();
-    expect(screen.queryByText(messages.paymentsTestMode)).not.toBeInTheDocument();
+    expect(screen.queryByText(checkoutHelpMessages.paymentsTestMode)).not.toBeInTheDocument();
   });
 
   it("lists every line of the order, quantity times unit price, above the order's one total", async () => {
