@@ -2,6 +2,7 @@ import { EMAIL_PASSWORD_PROVIDER, type EndpointResponse } from '@shop/shared';
 import { callApi } from '../../../lib/api-client';
 import { clearAccessToken, setAccessToken } from '../../../lib/access-token';
 import { paths } from '../../../config/paths';
+import { leaveFor } from '../../../lib/leave-for';
 
 export function signInWithEmail(
   email: string,
@@ -31,7 +32,7 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
       errorCallbackURL: `${paths.login.to()}?error=google`,
     },
   });
-  window.location.assign(url);
+  leaveFor(url);
 }
 
 export function requestPasswordReset(

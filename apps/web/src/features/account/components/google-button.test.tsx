@@ -3,8 +3,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leaveFor } from '../../../lib/leave-for';
 import { renderWithProviders } from '../../../test/render';
 import { GoogleButton } from './google-button';
+
+vi.mock('../../../lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,12 +36,10 @@ describe('GoogleButton', () => {
       redirect: true,
     });
     vi.stubGlobal('fetch', fetch);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
     renderWithProviders(<GoogleButton />, { route: '/login?from=%2Fdashboard%2Fprofile' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue With Google' }));
     await vi.waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/auth?x=1'),
+      expect(leaveFor).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/auth?x=1'),
     );
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(String(init.body))).toMatchObject({
