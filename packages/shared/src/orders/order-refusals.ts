@@ -5,10 +5,12 @@ import type { ApprovalStatus } from '../companies/approval.js';
 import { companyMessages } from '../companies/company-messages.js';
 import { onAccountMessages } from '../companies/on-account-words.js';
 import {
-  allowedValues,
   canApply,
+  stateMeets,
+  stateOfServed,
   type OrderAction,
   type OrderState,
+  type ServedOrderState,
   type StateRequirement,
 } from './order-states.js';
 import { orderHoldMessages } from './orders.js';
@@ -102,13 +104,6 @@ export const orderRefusals: Record<OrderAction, readonly RefusalRule[]> = {
   reject: approvalDecision,
 };
 
-const matches = (when: StateRequirement<OrderState>, state: OrderState): boolean =>
-  Object.entries(when).every(([column, requirement]) =>
-    allowedValues(requirement as string | readonly string[]).includes(
-      state[column as keyof OrderState],
-    ),
-  );
-
 /**
  * Why `action` cannot be applied to an order in `state`, or undefined when it can (the state
  * table says so: canApply). An order without an approval state needs none.
@@ -119,24 +114,13 @@ export function refusalOf(
 ): Refusal | undefined {
   const state: OrderState = { approval_status: 'not_required', ...order };
   if (canApply(action, state)) return undefined;
-  const rule = orderRefusals[action].find((candidate) => matches(candidate.when, state));
+  const rule = orderRefusals[action].find((candidate) => stateMeets(candidate.when, state));
   // Every list ends with a rule for any state (order-refusals.test.ts checks it).
   if (!rule) throw new Error(`no refusal of ${action} for ${JSON.stringify(state)}`);
   return { code: rule.code, message: rule.message };
 }
 
 /** `refusalOf` for an order as the API serves it (the web app's pages). */
-export function refusalOfOrder(
-  action: OrderAction,
-  order: {
-    paymentStatus: OrderState['payment_status'];
-    orderStatus: OrderState['order_status'];
-    approvalStatus?: ApprovalStatus;
-  },
-): Refusal | undefined {
-  return refusalOf(action, {
-    payment_status: order.paymentStatus,
-    order_status: order.orderStatus,
-    approval_status: order.approvalStatus ?? 'not_required',
-  });
+export function refusalOfOrder(action: OrderAction, order: ServedOrderState): Refusal | undefined {
+  return refusalOf(action, stateOfServed(order));
 }

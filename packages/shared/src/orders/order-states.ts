@@ -102,29 +102,36 @@ export function allowedValues(requirement: string | readonly string[]): readonly
   return typeof requirement === 'string' ? [requirement] : requirement;
 }
 
+/** Whether `state` holds every value `requirement` asks of its columns. */
+export function stateMeets(requirement: StateRequirement<OrderState>, state: OrderState): boolean {
+  return Object.entries(requirement).every(([column, values]) =>
+    allowedValues(values as string | readonly string[]).includes(state[column as keyof OrderState]),
+  );
+}
+
 /** An order without an approval state (a shape from before section 12) needs none. */
 export function canApply(
   action: OrderAction,
   order: Omit<OrderState, 'approval_status'> & { approval_status?: ApprovalStatus },
 ): boolean {
-  const state: OrderState = { approval_status: 'not_required', ...order };
-  return Object.entries(orderTransitions[action].from).every(([column, requirement]) =>
-    allowedValues(requirement).includes(state[column as keyof OrderState]),
-  );
+  return stateMeets(orderTransitions[action].from, { approval_status: 'not_required', ...order });
 }
 
+/** An order as the API serves it, read as its state columns. */
+export interface ServedOrderState {
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+  approvalStatus?: ApprovalStatus;
+}
+
+/** The state columns of an order as the API serves it (no approval state: none needed). */
+export const stateOfServed = (order: ServedOrderState): OrderState => ({
+  payment_status: order.paymentStatus,
+  order_status: order.orderStatus,
+  approval_status: order.approvalStatus ?? 'not_required',
+});
+
 /** `canApply` for an order as the API serves it (the web app's buttons). */
-export function canApplyTo(
-  action: OrderAction,
-  order: {
-    paymentStatus: PaymentStatus;
-    orderStatus: OrderStatus;
-    approvalStatus?: ApprovalStatus;
-  },
-): boolean {
-  return canApply(action, {
-    payment_status: order.paymentStatus,
-    order_status: order.orderStatus,
-    approval_status: order.approvalStatus ?? 'not_required',
-  });
+export function canApplyTo(action: OrderAction, order: ServedOrderState): boolean {
+  return canApply(action, stateOfServed(order));
 }
